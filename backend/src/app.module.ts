@@ -1,0 +1,33 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
+import { ConfigModule } from './config/config.module';
+import type { AppConfig } from './config/env';
+import { DatabaseModule } from './database/database.module';
+import { AuthModule } from './modules/auth/auth.module';
+import { HealthModule } from './modules/health/health.module';
+import { LogModule } from './modules/log/log.module';
+import { OptionModule } from './modules/option/option.module';
+import { SetupModule } from './modules/setup/setup.module';
+import { StatusModule } from './modules/status/status.module';
+import { UserModule } from './modules/user/user.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule.forRoot(config),
+        ScheduleModule.forRoot(),
+        LogModule,
+        OptionModule,
+        SetupModule,
+        UserModule,
+        AuthModule,
+        StatusModule,
+        HealthModule,
+      ],
+    };
+  }
+}

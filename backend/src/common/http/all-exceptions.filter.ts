@@ -1,0 +1,36 @@
+import { ArgumentsHost, Catch, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { WebAssets } from '../../web/static-web';
+import { errorReply } from './error-body';
+import { isApiPath, isRelayPath } from './relay-paths';
+
+/** The one place errors become HTTP answers; unknown console paths get the SPA's index.html. */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  constructor(private readonly web: WebAssets = { indexHtml: null }) {}
+
+  catch(err: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const req = ctx.getRequest<FastifyRequest>();
+    const reply = ctx.getResponse<FastifyReply>();
+    if (reply.sent || reply.raw.headersSent) return;
+    const { status, body } = errorReply(err, req.url, req.headers['accept-language']);
+    if (status === 404 && this.isSpaRoute(req)) {
+      void reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(this.web.indexHtml);
+      return;
+    }
+    void reply.status(status).header('cache-control', 'no-store').send(body);
+  }
+
+  private isSpaRoute(req: FastifyRequest): boolean {
+    const path = req.url.split('?')[0];
+    return (
+      this.web.indexHtml !== null &&
+      req.method === 'GET' &&
+      !isApiPath(path) &&
+      !isRelayPath(path) &&
+      !path.startsWith('/remotes/') &&
+      !/\.[a-z0-9]{1,5}$/i.test(path)
+    );
+  }
+}

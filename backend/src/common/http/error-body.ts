@@ -1,0 +1,85 @@
+import { HttpException, Logger } from '@nestjs/common';
+import { ThrottlerException } from '@nestjs/throttler';
+import { t, pickLocale, type Locale } from '../i18n/i18n';
+import type { MessageKey } from '../i18n/messages';
+import { AppError } from './app-error';
+import { isRelayPath } from './relay-paths';
+
+const logger = new Logger('Errors');
+
+/** Errors that mean the database cannot be reached right now: answered 503, never 401/403. */
+const DB_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'PROTOCOL_CONNECTION_LOST',
+  'ER_CON_COUNT_ERROR',
+  'ER_ACCESS_DENIED_ERROR',
+  'SQLITE_BUSY',
+  'SQLITE_CANTOPEN',
+  'SQLITE_IOERR',
+]);
+
+export function isDatabaseDown(err: unknown): boolean {
+  const e = err as { code?: string; driverError?: { code?: string }; message?: string };
+  const code = e?.driverError?.code ?? e?.code;
+  if (code && DB_DOWN_CODES.has(code)) return true;
+  return /Connection is not established|Pool is closed|connection.*closed|database connection/i.test(e?.message ?? '');
+}
+
+interface Resolved {
+  status: number;
+  key?: MessageKey;
+  text?: string;
+  params?: Record<string, string | number>;
+}
+
+/** Maps any thrown value to a status and a message; unexpected errors are logged, never echoed. */
+function resolve(err: unknown): Resolved {
+  if (err instanceof AppError) return { status: err.status, key: err.key, params: err.params };
+  if (err instanceof ThrottlerException) return { status: 429, key: 'common.too_many_requests' };
+  if (err instanceof HttpException) {
+    const status = err.getStatus();
+    const byStatus: Record<number, MessageKey> = {
+      401: 'auth.not_logged_in',
+      403: 'auth.forbidden',
+      404: 'common.not_found',
+      413: 'common.body_too_large',
+      429: 'common.too_many_requests',
+    };
+    if (byStatus[status]) return { status, key: byStatus[status] };
+    if (status === 400 && /JSON/i.test(err.message)) return { status, key: 'common.invalid_json' };
+    return { status, text: err.message };
+  }
+  const fastify = err as { statusCode?: number; code?: string; message?: string };
+  if (typeof fastify?.code === 'string' && fastify.code.startsWith('FST_')) {
+    if (fastify.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastify.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || /JSON/i.test(fastify.message ?? '')) {
+      return { status: 400, key: 'common.invalid_json' };
+    }
+    if (fastify.statusCode === 413) return { status: 413, key: 'common.body_too_large' };
+    if (fastify.statusCode && fastify.statusCode < 500) return { status: fastify.statusCode, text: fastify.message };
+  }
+  if (err instanceof SyntaxError && /JSON/.test(err.message)) return { status: 400, key: 'common.invalid_json' };
+  if (isDatabaseDown(err)) return { status: 503, key: 'common.database_unavailable' };
+  logger.error(err instanceof Error ? err.stack ?? err.message : String(err));
+  return { status: 500, key: 'common.internal_error' };
+}
+
+export interface ErrorReply {
+  status: number;
+  body: unknown;
+}
+
+/** The body for an error: OpenAI error object on relay paths, the {success, message} envelope elsewhere. */
+export function errorReply(err: unknown, url: string, acceptLanguage: string | string[] | undefined): ErrorReply {
+  const r = resolve(err);
+  const locale: Locale = pickLocale(acceptLanguage);
+  const message = r.key ? t(r.key, locale, r.params) : (r.text ?? '');
+  if (isRelayPath(url)) {
+    return {
+      status: r.status,
+      body: { error: { message, type: r.status >= 500 ? 'server_error' : 'invalid_request_error', param: null, code: r.key ?? null } },
+    };
+  }
+  return { status: r.status, body: { success: false, message } };
+}

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Environment read once at boot, validated, and exposed as an immutable typed object. */
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+const positiveInt = (def: number) => z.coerce.number().int().positive().default(def);
+
+const schema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  SQL_DSN: z.string().default(''),
+  SQLITE_PATH: z.string().default('./data/gateway.db'),
+  SQLITE_BUSY_TIMEOUT: positiveInt(5000),
+  REDIS_CONN_STRING: z.string().default(''),
+  SESSION_SECRET: z.string().default(''),
+  CRYPTO_SECRET: z.string().default(''),
+  TRUSTED_PROXIES: z.string().default(''),
+  SYNC_FREQUENCY: positiveInt(60),
+  NODE_TYPE: z.enum(['master', 'slave']).default('master'),
+  TZ: z.string().default(''),
+  RELAY_TIMEOUT: z.coerce.number().int().min(0).default(0),
+  STREAMING_TIMEOUT: positiveInt(300),
+  MAX_REQUEST_BODY_MB: positiveInt(32),
+  CRITICAL_RATE_LIMIT: positiveInt(20),
+  CRITICAL_RATE_LIMIT_DURATION: positiveInt(1200),
+  GLOBAL_API_RATE_LIMIT: positiveInt(180),
+  GLOBAL_WEB_RATE_LIMIT: positiveInt(60),
+  BATCH_UPDATE_INTERVAL_MS: positiveInt(500),
+  WEB_DIST_DIR: z.string().default(''),
+  DB_LOGGING: bool,
+});
+
+export interface AppConfig {
+  readonly env: string;
+  readonly production: boolean;
+  readonly port: number;
+  readonly database:
+    | { readonly type: 'sqlite'; readonly path: string; readonly busyTimeoutMs: number }
+    | { readonly type: 'mysql'; readonly url: string };
+  readonly dataDir: string;
+  readonly redisUrl: string;
+  readonly sessionSecret: string;
+  readonly cryptoSecret: string;
+  readonly trustedProxies: readonly string[];
+  readonly syncFrequencySec: number;
+  readonly isMaster: boolean;
+  readonly relayTimeoutSec: number;
+  readonly streamingTimeoutSec: number;
+  readonly maxRequestBodyBytes: number;
+  readonly criticalRateLimit: { readonly limit: number; readonly ttlMs: number };
+  readonly batchUpdateIntervalMs: number;
+  readonly webDistDir: string;
+  readonly dbLogging: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses an environment (process.env by default). Throws ConfigError listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const sqlitePath = resolve(e.SQLITE_PATH);
+  const dataDir = dirname(sqlitePath);
+  const sessionSecret = e.SESSION_SECRET || persistedSecret(dataDir);
+  return Object.freeze({
+    env: e.NODE_ENV,
+    production: e.NODE_ENV === 'production',
+    port: e.PORT,
+    database: e.SQL_DSN
+      ? { type: 'mysql' as const, url: mysqlUrl(e.SQL_DSN) }
+      : { type: 'sqlite' as const, path: sqlitePath, busyTimeoutMs: e.SQLITE_BUSY_TIMEOUT },
+    dataDir,
+    redisUrl: e.REDIS_CONN_STRING,
+    sessionSecret,
+    cryptoSecret: e.CRYPTO_SECRET || sessionSecret,
+    trustedProxies: e.TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean),
+    syncFrequencySec: e.SYNC_FREQUENCY,
+    isMaster: e.NODE_TYPE === 'master',
+    relayTimeoutSec: e.RELAY_TIMEOUT,
+    streamingTimeoutSec: e.STREAMING_TIMEOUT,
+    maxRequestBodyBytes: e.MAX_REQUEST_BODY_MB * 1024 * 1024,
+    criticalRateLimit: { limit: e.CRITICAL_RATE_LIMIT, ttlMs: e.CRITICAL_RATE_LIMIT_DURATION * 1000 },
+    batchUpdateIntervalMs: e.BATCH_UPDATE_INTERVAL_MS,
+    webDistDir: e.WEB_DIST_DIR,
+    dbLogging: e.DB_LOGGING,
+  });
+}
+
+/**
+ * Accepts both the Go-style DSN operators already have (`user:pass@tcp(host:3306)/db?parseTime=true`)
+ * and a mysql:// URL.
+ */
+export function mysqlUrl(dsn: string): string {
+  if (/^mysql:\/\//.test(dsn)) return dsn;
+  const m = /^(?:([^:@]*)(?::([^@]*))?@)?(?:tcp\()?([^)/]*)\)?\/([^?]*)/.exec(dsn);
+  if (!m) throw new ConfigError('Invalid environment:\n  SQL_DSN: not a MySQL DSN');
+  const [, user = 'root', pass = '', host = '127.0.0.1:3306', db] = m;
+  const auth = pass ? `${encodeURIComponent(user)}:${encodeURIComponent(pass)}` : encodeURIComponent(user);
+  return `mysql://${auth}@${host || '127.0.0.1:3306'}/${db}`;
+}
+
+/** A SESSION_SECRET generated once and kept in the data directory, so sessions survive restarts. */
+function persistedSecret(dataDir: string): string {
+  const file = join(dataDir, '.session_secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

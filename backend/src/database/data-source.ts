@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import type { AppConfig } from '../config/env';
+import { ENTITIES } from './entities';
+import { MIGRATIONS } from './migrations';
+
+export type DatabaseType = 'sqlite' | 'mysql';
+
+/** DataSource options for the configured database. Schema changes only through MIGRATIONS. */
+export function dataSourceOptions(config: Pick<AppConfig, 'database' | 'dbLogging'>): DataSourceOptions {
+  const common = {
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsRun: false,
+    synchronize: false,
+    logging: config.dbLogging,
+  };
+  const db = config.database;
+  if (db.type === 'mysql') {
+    return {
+      ...common,
+      type: 'mysql',
+      url: db.url,
+      charset: 'utf8mb4_unicode_ci',
+      timezone: 'Z',
+      supportBigNumbers: true,
+      bigNumberStrings: false,
+      extra: { connectionLimit: 20 },
+    };
+  }
+  if (db.path !== ':memory:') mkdirSync(dirname(db.path), { recursive: true });
+  return {
+    ...common,
+    type: 'better-sqlite3',
+    database: db.path,
+    prepareDatabase: (sqlite: { pragma(s: string): unknown }) => {
+      sqlite.pragma('journal_mode = WAL');
+      sqlite.pragma(`busy_timeout = ${db.busyTimeoutMs}`);
+      sqlite.pragma('synchronous = NORMAL');
+      sqlite.pragma('foreign_keys = ON');
+    },
+  };
+}
+
+/** Opens the database and applies pending migrations. */
+export async function openDatabase(config: Pick<AppConfig, 'database' | 'dbLogging'>): Promise<DataSource> {
+  const ds = new DataSource(dataSourceOptions(config));
+  await ds.initialize();
+  await ds.runMigrations({ transaction: 'each' });
+  return ds;
+}
+
+export function databaseType(ds: DataSource): DatabaseType {
+  return ds.options.type === 'mysql' ? 'mysql' : 'sqlite';
+}

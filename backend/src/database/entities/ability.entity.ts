@@ -1,0 +1,15 @@
+import { Entity, Index, PrimaryColumn } from 'typeorm';
+import { BigIntColumn, BoolColumn, IntColumn, StrColumn } from '../columns';
+
+/** The (group, model) → channel routing index, rebuilt from channels on every channel change. */
+@Entity('abilities')
+@Index(['group', 'model', 'enabled', 'priority'])
+export class AbilityEntity {
+  @PrimaryColumn({ type: 'varchar', length: 64 }) group!: string;
+  @PrimaryColumn({ type: 'varchar', length: 191 }) model!: string;
+  @PrimaryColumn({ type: 'integer' }) channel_id!: number;
+  @BoolColumn(true) enabled!: boolean;
+  @BigIntColumn() priority!: number;
+  @IntColumn() weight!: number;
+  @StrColumn(128) tag!: string;
+}

@@ -1,0 +1,47 @@
+import { AbilityEntity } from './ability.entity';
+import { ChannelEntity } from './channel.entity';
+import { CheckInEntity } from './check-in.entity';
+import { CreativeTaskEntity } from './creative-task.entity';
+import { DrawingTaskEntity } from './drawing-task.entity';
+import { LogEntity } from './log.entity';
+import { OptionEntity } from './option.entity';
+import { QuotaDataEntity } from './quota-data.entity';
+import { RedemptionEntity, RedemptionUseEntity } from './redemption.entity';
+import { SetupEntity } from './setup.entity';
+import { TokenEntity } from './token.entity';
+import { TopUpEntity } from './top-up.entity';
+import { UserEntity } from './user.entity';
+
+export {
+  AbilityEntity,
+  ChannelEntity,
+  CheckInEntity,
+  CreativeTaskEntity,
+  DrawingTaskEntity,
+  LogEntity,
+  OptionEntity,
+  QuotaDataEntity,
+  RedemptionEntity,
+  RedemptionUseEntity,
+  SetupEntity,
+  TokenEntity,
+  TopUpEntity,
+  UserEntity,
+};
+
+export const ENTITIES = [
+  AbilityEntity,
+  ChannelEntity,
+  CheckInEntity,
+  CreativeTaskEntity,
+  DrawingTaskEntity,
+  LogEntity,
+  OptionEntity,
+  QuotaDataEntity,
+  RedemptionEntity,
+  RedemptionUseEntity,
+  SetupEntity,
+  TokenEntity,
+  TopUpEntity,
+  UserEntity,
+];

@@ -1,0 +1,37 @@
+import { Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Role, UserStatus } from '@gw/shared';
+import { BigIntColumn, IntColumn, StrColumn, TextColumn } from '../columns';
+
+@Entity('users')
+export class UserEntity {
+  @PrimaryGeneratedColumn() id!: number;
+  @StrColumn(64, { unique: true }) username!: string;
+  /** argon2id hash; never serialised. */
+  @StrColumn(255) password!: string;
+  @StrColumn(64) display_name!: string;
+  @IntColumn({ default: Role.User }) role!: number;
+  @IntColumn({ default: UserStatus.Enabled }) status!: number;
+  @StrColumn(191) email!: string;
+  @StrColumn(64) github_id!: string;
+  @StrColumn(191) oidc_id!: string;
+  @StrColumn(64) wechat_id!: string;
+  @StrColumn(64) telegram_id!: string;
+  @StrColumn(64) linux_do_id!: string;
+  /** Keyed hash of the console access token (the token itself is shown once, on reset). */
+  @Index({ unique: true }) @StrColumn(64, { nullable: true, default: null }) access_token!: string | null;
+  @BigIntColumn() quota!: number;
+  @BigIntColumn() used_quota!: number;
+  @IntColumn() request_count!: number;
+  @StrColumn(64, { default: 'default' }) group!: string;
+  @Index({ unique: true }) @StrColumn(32, { nullable: true, default: null }) aff_code!: string | null;
+  @IntColumn() aff_count!: number;
+  @BigIntColumn() aff_quota!: number;
+  @BigIntColumn() aff_history_quota!: number;
+  @IntColumn() inviter_id!: number;
+  @TextColumn() setting!: string | null;
+  @StrColumn(255) remark!: string;
+  /** Bumped on password change: sessions signed with an older version are void. */
+  @IntColumn() session_version!: number;
+  @BigIntColumn() created_at!: number;
+  @BigIntColumn({ nullable: true, default: null }) deleted_at!: number | null;
+}

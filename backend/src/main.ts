@@ -1,0 +1,20 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { createApp } from './app.factory';
+import { ConfigError, loadConfig } from './config/env';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const app = await createApp(config);
+  await app.listen({ port: config.port, host: '0.0.0.0' });
+  const { port } = app.getHttpServer().address() as { port: number };
+  const line = `listening on http://localhost:${port} (${config.database.type})`;
+  // Printed even when logging is silenced: test harnesses and scripts wait for it.
+  if (process.env.LOG_LEVEL === 'silent') console.log(line);
+  else new Logger('Gateway').log(line);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});

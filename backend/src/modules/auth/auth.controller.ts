@@ -1,0 +1,73 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
+import type { ApiEnvelope, LoginResult } from '@gw/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../common/http/envelope';
+import { ZodPipe } from '../../common/http/zod-pipe';
+import { Access } from './access.decorator';
+import { AuthService } from './auth.service';
+import { SessionService } from './session.service';
+
+const loginSchema = z.object({
+  username: z.string().max(191).default(''),
+  password: z.string().max(128).default(''),
+});
+
+const registerSchema = z.object({
+  username: z.string().max(191).default(''),
+  password: z.string().max(128).default(''),
+  password2: z.string().max(128).default(''),
+  email: z.string().max(191).optional(),
+  verification_code: z.string().max(32).optional(),
+  aff_code: z.string().max(32).optional(),
+});
+
+@Controller('api/user')
+@Access('public')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly sessions: SessionService,
+  ) {}
+
+  /** Throttled per client IP and per account name. */
+  @Post('login')
+  @HttpCode(200)
+  @UseGuards(ThrottlerGuard)
+  async login(
+    @Body(new ZodPipe(loginSchema)) body: z.infer<typeof loginSchema>,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ApiEnvelope<LoginResult>> {
+    const { result, sessionVersion } = await this.auth.login(body.username, body.password);
+    this.sessions.issue(req, reply, { userId: result.id, sessionVersion });
+    return ok(result);
+  }
+
+  @Post('register')
+  @HttpCode(200)
+  @UseGuards(ThrottlerGuard)
+  @SkipThrottle({ account: true })
+  async register(
+    @Body(new ZodPipe(registerSchema)) body: z.infer<typeof registerSchema>,
+    @Query('turnstile') turnstile: string | undefined,
+  ): Promise<ApiEnvelope> {
+    await this.auth.register(body, turnstile);
+    return ok();
+  }
+
+  /** GET kept for compatibility with existing consoles; POST for everything new. */
+  @Get('logout')
+  logoutGet(@Res({ passthrough: true }) reply: FastifyReply): ApiEnvelope {
+    this.sessions.clear(reply);
+    return ok();
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  logout(@Res({ passthrough: true }) reply: FastifyReply): ApiEnvelope {
+    this.sessions.clear(reply);
+    return ok();
+  }
+}

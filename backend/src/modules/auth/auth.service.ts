@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import { checkLogin, checkRegister, LogType, Role, type LoginResult } from '@gw/shared';
+import { DataSource } from 'typeorm';
+import { AppError } from '../../common/http/app-error';
+import type { MessageKey } from '../../common/i18n/messages';
+import { LogService } from '../log/log.service';
+import { OptionService } from '../option/option.service';
+import { SetupService } from '../setup/setup.service';
+import { UserService } from '../user/user.service';
+
+/** The password new-api deployments were seeded with; signing in with it earns a warning. */
+export const DEFAULT_ROOT_PASSWORD = '123456';
+
+export interface RegisterInput {
+  username: string;
+  password: string;
+  password2: string;
+  email?: string;
+  verification_code?: string;
+  aff_code?: string;
+}
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly users: UserService,
+    private readonly options: OptionService,
+    private readonly setup: SetupService,
+    private readonly logs: LogService,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  /** Verifies credentials; the same answer for an unknown user, a wrong password and a banned user. */
+  async login(username: string, password: string): Promise<{ result: LoginResult; sessionVersion: number }> {
+    if (!this.options.settings.PasswordLoginEnabled) throw AppError.forbidden('auth.password_login_disabled');
+    const rule = checkLogin(username, password);
+    if (rule) throw AppError.badRequest(rule as MessageKey);
+    const user = await this.users.findByLogin(username.trim());
+    const valid = await this.users.verifyPassword(user ?? ({ password: '' } as never), password);
+    if (!user || !valid || user.status !== 1) throw AppError.unauthorized('auth.bad_credentials');
+    const result: LoginResult = {
+      id: user.id,
+      username: user.username,
+      display_name: user.display_name,
+      role: user.role,
+      status: user.status,
+      group: user.group,
+    };
+    if (user.role === Role.Root && password === DEFAULT_ROOT_PASSWORD) result.default_password_warning = true;
+    return { result, sessionVersion: user.session_version };
+  }
+
+  async register(input: RegisterInput, turnstileToken: string | undefined): Promise<void> {
+    const s = this.options.settings;
+    if (!(await this.setup.isDone())) throw AppError.forbidden('setup.required');
+    if (!s.RegisterEnabled) throw AppError.forbidden('auth.register_disabled');
+    if (!s.PasswordRegisterEnabled) throw AppError.forbidden('auth.password_register_disabled');
+    if (s.TurnstileCheckEnabled && !turnstileToken) throw AppError.badRequest('auth.turnstile_required');
+    const rule = checkRegister(input);
+    if (rule) throw AppError.badRequest(rule as MessageKey);
+    // E-mail codes are sent by the identity module (SMTP); until one is verified, refuse.
+    if (s.EmailVerificationEnabled) throw AppError.badRequest('auth.email_verification_required');
+
+    const inviter = input.aff_code ? await this.users.findByAffCode(input.aff_code) : null;
+    const quota = s.QuotaForNewUser + (inviter ? s.QuotaForInvitee : 0);
+    const user = await this.dataSource.transaction(async (m) => {
+      const created = await this.users.insert(
+        { username: input.username.trim(), password: input.password, quota, inviter_id: inviter?.id ?? 0, email: input.email ?? '' },
+        m,
+      );
+      if (inviter) await this.users.creditInviter(m, inviter.id, s.QuotaForInviter);
+      return created;
+    });
+    if (quota > 0) {
+      this.logs.record({ type: LogType.System, user_id: user.id, username: user.username, quota, content: `new user bonus ${quota}` });
+    }
+  }
+}

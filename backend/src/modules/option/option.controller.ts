@@ -1,0 +1,58 @@
+import { Body, Controller, Get, Post, Put } from '@nestjs/common';
+import {
+  DEFAULT_CACHE_RATIO,
+  DEFAULT_MODEL_PRICE,
+  DEFAULT_MODEL_RATIO,
+  type ApiEnvelope,
+  type OptionItem,
+} from '@gw/shared';
+import { z } from 'zod';
+import { ok } from '../../common/http/envelope';
+import { ZodPipe } from '../../common/http/zod-pipe';
+import { Access } from '../auth/access.decorator';
+import { OptionService } from './option.service';
+
+const updateSchema = z.object({
+  key: z.string().min(1).max(191),
+  value: z.union([z.string(), z.number(), z.boolean()]).transform(String),
+});
+
+@Controller('api/option')
+@Access('root')
+export class OptionController {
+  constructor(private readonly options: OptionService) {}
+
+  @Get()
+  list(): ApiEnvelope<OptionItem[]> {
+    return ok(this.options.listPublic());
+  }
+
+  @Put()
+  async update(@Body(new ZodPipe(updateSchema)) body: z.infer<typeof updateSchema>): Promise<ApiEnvelope> {
+    await this.options.update(body.key, body.value);
+    return ok();
+  }
+
+  /** Resets the pricing maps to the built-in table. */
+  @Post('rest_model_ratio')
+  async resetModelRatio(): Promise<ApiEnvelope> {
+    await this.options.setMany({
+      ModelRatio: JSON.stringify(DEFAULT_MODEL_RATIO, null, 2),
+      CompletionRatio: '{}',
+      CacheRatio: JSON.stringify(DEFAULT_CACHE_RATIO, null, 2),
+      ModelPrice: JSON.stringify(DEFAULT_MODEL_PRICE, null, 2),
+    });
+    return ok();
+  }
+}
+
+@Controller('api/group')
+@Access('admin')
+export class GroupController {
+  constructor(private readonly options: OptionService) {}
+
+  @Get()
+  list(): ApiEnvelope<string[]> {
+    return ok(Object.keys(this.options.settings.GroupRatio));
+  }
+}

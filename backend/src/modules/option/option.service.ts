@@ -1,0 +1,101 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  buildSettings,
+  OPTION_DEFS,
+  OPTION_KEYS,
+  validateOptionValue,
+  type OptionDef,
+  type OptionItem,
+  type OptionKey,
+  type Settings,
+} from '@gw/shared';
+import { Subject } from 'rxjs';
+import type { Repository } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../config/env';
+import { OptionEntity } from '../../database/entities';
+import { AppError } from '../../common/http/app-error';
+import type { MessageKey } from '../../common/i18n/messages';
+import { checkOptionRules } from './option-rules';
+
+/** Spec wording for particular keys' validation failures. */
+const SPECIFIC_MESSAGES: Record<string, Partial<Record<string, MessageKey>>> = {
+  RebatePercentage: { out_of_range: 'option.rebate_range', not_number: 'option.rebate_range' },
+  TopupGroupRatio: { not_json: 'option.topup_group_ratio_invalid' },
+};
+
+/**
+ * Holds the options as an immutable typed snapshot, replaced atomically on change. A change applies
+ * at once on this node; other nodes pick it up on their next SYNC_FREQUENCY reload.
+ */
+@Injectable()
+export class OptionService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(OptionService.name);
+  private raw: Readonly<Record<string, string>> = {};
+  private snapshot: Settings = buildSettings({});
+  private timer?: NodeJS.Timeout;
+  /** Emits the keys whose values changed (after the snapshot was replaced). */
+  readonly changes = new Subject<readonly OptionKey[]>();
+
+  constructor(
+    @InjectRepository(OptionEntity) private readonly repo: Repository<OptionEntity>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.reload();
+    this.timer = setInterval(() => {
+      this.reload().catch((err) => this.logger.warn(`option reload failed: ${String(err)}`));
+    }, this.config.syncFrequencySec * 1000);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+    this.changes.complete();
+  }
+
+  /** The current settings. Hold the reference for one unit of work; never mutate it. */
+  get settings(): Settings {
+    return this.snapshot;
+  }
+
+  /** All non-secret options as stored strings (defaults filled in), for GET /api/option/. */
+  listPublic(): OptionItem[] {
+    return OPTION_KEYS.filter((k) => !(OPTION_DEFS[k] as OptionDef).secret).map((key) => ({
+      key,
+      value: this.raw[key] ?? OPTION_DEFS[key].default,
+    }));
+  }
+
+  /** Validates and stores one option; throws AppError with a localised reason when refused. */
+  async update(key: string, value: string): Promise<void> {
+    const checked = validateOptionValue(key, value);
+    if (!checked.ok) throw AppError.badRequest(SPECIFIC_MESSAGES[key]?.[checked.error] ?? `option.${checked.error}`, { key });
+    checkOptionRules(key as OptionKey, checked.value, this.snapshot);
+    await this.setMany({ [key]: checked.value });
+  }
+
+  /** Stores several already-valid values in one transaction and publishes the new snapshot. */
+  async setMany(values: Readonly<Record<string, string>>): Promise<void> {
+    const rows = Object.entries(values).map(([key, value]) => ({ key, value }));
+    await this.repo.manager.transaction((m) => m.getRepository(OptionEntity).upsert(rows, ['key']));
+    this.apply({ ...this.raw, ...values });
+  }
+
+  /** Reads every option from the database (boot and periodic sync). */
+  async reload(): Promise<void> {
+    const rows = await this.repo.find();
+    const raw: Record<string, string> = {};
+    for (const r of rows) if (r.value !== null) raw[r.key] = r.value;
+    this.apply(raw);
+  }
+
+  private apply(raw: Record<string, string>): void {
+    const changed = OPTION_KEYS.filter((k) => (raw[k] ?? null) !== (this.raw[k] ?? null));
+    this.raw = Object.freeze(raw);
+    if (changed.length === 0) return;
+    this.snapshot = buildSettings(raw);
+    this.changes.next(changed);
+  }
+}

@@ -1,0 +1,35 @@
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import type { ApiEnvelope, SetupStatus } from '@gw/shared';
+import { z } from 'zod';
+import { ok } from '../../common/http/envelope';
+import { ReqLocale } from '../../common/http/request-context';
+import { ZodPipe } from '../../common/http/zod-pipe';
+import { t, type Locale } from '../../common/i18n/i18n';
+import { Access } from '../auth/access.decorator';
+import { SetupService } from './setup.service';
+
+const setupSchema = z.object({
+  username: z.string().max(64).default(''),
+  password: z.string().max(128).default(''),
+  confirmPassword: z.string().max(128).default(''),
+  SelfUseModeEnabled: z.boolean().default(false),
+  DemoSiteEnabled: z.boolean().default(false),
+});
+
+@Controller('api/setup')
+@Access('public')
+export class SetupController {
+  constructor(private readonly setup: SetupService) {}
+
+  @Get()
+  async status(): Promise<ApiEnvelope<SetupStatus>> {
+    return ok(await this.setup.status());
+  }
+
+  @Post()
+  @HttpCode(200)
+  async run(@Body(new ZodPipe(setupSchema)) body: z.infer<typeof setupSchema>, @ReqLocale() locale: Locale): Promise<ApiEnvelope> {
+    await this.setup.run(body);
+    return ok(undefined, t('setup.success', locale));
+  }
+}

@@ -1,0 +1,68 @@
+import { Body, Controller, Delete, Get, Put, Req, Res } from '@nestjs/common';
+import type { ApiEnvelope, UserView } from '@gw/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ok } from '../../common/http/envelope';
+import { ZodPipe } from '../../common/http/zod-pipe';
+import { Access } from '../auth/access.decorator';
+import { CurrentUser, type AuthUser } from '../auth/auth-user';
+import { SessionService } from '../auth/session.service';
+import { updateSelfSchema, userSettingSchema, type UpdateSelfDto, type UserSettingDto } from './dto';
+import { UserSelfService, type GroupInfo } from './user-self.service';
+
+/** Self service for any signed-in user. Declared before the admin controller so `self` is not an id. */
+@Controller('api/user')
+@Access('user')
+export class UserSelfController {
+  constructor(
+    private readonly self: UserSelfService,
+    private readonly sessions: SessionService,
+  ) {}
+
+  @Get('self')
+  async get(@CurrentUser() caller: AuthUser): Promise<ApiEnvelope<UserView>> {
+    return ok(await this.self.view(caller));
+  }
+
+  @Put('self')
+  async update(
+    @CurrentUser() caller: AuthUser,
+    @Body(new ZodPipe(updateSelfSchema)) dto: UpdateSelfDto,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ApiEnvelope> {
+    const newVersion = await this.self.update(caller, dto);
+    // The password changed: every other session is void; keep this one signed in.
+    if (newVersion !== null && caller.via === 'session') {
+      this.sessions.issue(req, reply, { userId: caller.id, sessionVersion: newVersion });
+    }
+    return ok();
+  }
+
+  @Delete('self')
+  async remove(@CurrentUser() caller: AuthUser, @Res({ passthrough: true }) reply: FastifyReply): Promise<ApiEnvelope> {
+    await this.self.deleteSelf(caller);
+    this.sessions.clear(reply);
+    return ok();
+  }
+
+  @Get('token')
+  async token(@CurrentUser() caller: AuthUser): Promise<ApiEnvelope<string>> {
+    return ok(await this.self.resetAccessToken(caller));
+  }
+
+  @Get('aff')
+  async aff(@CurrentUser() caller: AuthUser): Promise<ApiEnvelope<string>> {
+    return ok(await this.self.affCode(caller));
+  }
+
+  @Put('setting')
+  async setting(@CurrentUser() caller: AuthUser, @Body(new ZodPipe(userSettingSchema)) dto: UserSettingDto): Promise<ApiEnvelope> {
+    await this.self.saveSetting(caller, dto);
+    return ok();
+  }
+
+  @Get('self/groups')
+  groups(@CurrentUser() caller: AuthUser): ApiEnvelope<Record<string, GroupInfo>> {
+    return ok(this.self.groups(caller));
+  }
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { UserEntity } from '../../database/entities';
+import { CredentialsModule } from '../auth/credentials.module';
+import { UserAdminController } from './user.controller';
+import { UserSelfController } from './user-self.controller';
+import { UserSelfService } from './user-self.service';
+import { UserService } from './user.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([UserEntity]), CredentialsModule],
+  // Self routes first: /api/user/self must not match /api/user/:id.
+  controllers: [UserSelfController, UserAdminController],
+  providers: [UserService, UserSelfService],
+  exports: [UserService],
+})
+export class UserModule {}

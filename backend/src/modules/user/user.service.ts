@@ -1,0 +1,254 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DEFAULT_GROUP, LogType, Role, UserStatus, type UserManageAction, type UserView } from '@gw/shared';
+import { Subject } from 'rxjs';
+import { IsNull, type EntityManager, type Repository } from 'typeorm';
+import { AppError } from '../../common/http/app-error';
+import { likePattern, paged, type PageRequest } from '../../common/http/paging';
+import { nowSec } from '../../database/columns';
+import { isUniqueViolation } from '../../database/db-errors';
+import { UserEntity } from '../../database/entities';
+import { PasswordService } from '../auth/password.service';
+import { randomAlphanumeric } from '../auth/secrets';
+import { LogService } from '../log/log.service';
+import { OptionService } from '../option/option.service';
+import type { AuthUser } from '../auth/auth-user';
+import type { CreateUserDto, UpdateUserDto } from './dto';
+import { toUserView } from './user-view';
+
+/** What the auth guard needs to decide on a request. */
+export type AuthRecord = Pick<UserEntity, 'id' | 'username' | 'role' | 'status' | 'group' | 'session_version' | 'deleted_at'>;
+const AUTH_FIELDS = { id: true, username: true, role: true, status: true, group: true, session_version: true, deleted_at: true } as const;
+
+export interface NewUser {
+  username: string;
+  password: string;
+  display_name?: string;
+  role?: Role;
+  quota?: number;
+  inviter_id?: number;
+  email?: string;
+  remark?: string;
+}
+
+@Injectable()
+export class UserService {
+  /** Ids of users whose role, status, quota or credentials changed (caches listen). */
+  readonly changes = new Subject<number>();
+
+  constructor(
+    @InjectRepository(UserEntity) private readonly repo: Repository<UserEntity>,
+    private readonly passwords: PasswordService,
+    private readonly options: OptionService,
+    private readonly logs: LogService,
+  ) {}
+
+  findForAuth(id: number): Promise<AuthRecord | null> {
+    return this.repo.findOne({ select: AUTH_FIELDS, where: { id } });
+  }
+
+  findForAuthByAccessToken(hash: string): Promise<AuthRecord | null> {
+    return this.repo.findOne({ select: AUTH_FIELDS, where: { access_token: hash } });
+  }
+
+  /** A live (not deleted) user by username or e-mail, for sign-in. */
+  async findByLogin(login: string): Promise<UserEntity | null> {
+    return (
+      (await this.repo.findOneBy({ username: login, deleted_at: IsNull() })) ??
+      (login.includes('@') ? await this.repo.findOneBy({ email: login, deleted_at: IsNull() }) : null)
+    );
+  }
+
+  async findById(id: number): Promise<UserEntity> {
+    const user = await this.repo.findOneBy({ id });
+    if (!user) throw AppError.notFound('user.not_found');
+    return user;
+  }
+
+  async rootExists(m: EntityManager = this.repo.manager): Promise<boolean> {
+    return (await m.getRepository(UserEntity).countBy({ role: Role.Root })) > 0;
+  }
+
+  async findByAffCode(code: string): Promise<UserEntity | null> {
+    return code ? this.repo.findOneBy({ aff_code: code, deleted_at: IsNull() }) : null;
+  }
+
+  /** Inserts a user (password hashed here). A taken username → 400 register.username_taken. */
+  async insert(input: NewUser, m: EntityManager = this.repo.manager): Promise<UserEntity> {
+    const entity = m.getRepository(UserEntity).create({
+      username: input.username,
+      password: await this.passwords.hash(input.password),
+      display_name: input.display_name || input.username,
+      role: input.role ?? Role.User,
+      status: UserStatus.Enabled,
+      email: input.email ?? '',
+      quota: input.quota ?? 0,
+      group: DEFAULT_GROUP,
+      aff_code: randomAlphanumeric(8),
+      inviter_id: input.inviter_id ?? 0,
+      remark: input.remark ?? '',
+      setting: '',
+      created_at: nowSec(),
+    });
+    try {
+      return await m.getRepository(UserEntity).save(entity);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw AppError.badRequest('register.username_taken');
+      throw err;
+    }
+  }
+
+  async list(page: PageRequest): Promise<ReturnType<typeof paged<UserView>>> {
+    const [rows, total] = await this.repo.findAndCount({
+      order: { id: 'DESC' },
+      skip: page.page * page.pageSize,
+      take: page.pageSize,
+    });
+    return paged(rows.map(toUserView), total, page);
+  }
+
+  async search(keyword: string, group: string, page: PageRequest): Promise<ReturnType<typeof paged<UserView>>> {
+    const qb = this.repo.createQueryBuilder('u');
+    if (keyword) {
+      const like = likePattern(keyword);
+      const byId = /^\d{1,9}$/.test(keyword) ? 'u.id = :id OR ' : '';
+      qb.andWhere(
+        `(${byId}u.username LIKE :like ESCAPE '!' OR u.email LIKE :like ESCAPE '!' OR u.display_name LIKE :like ESCAPE '!')`,
+        { id: Number(keyword), like },
+      );
+    }
+    if (group) qb.andWhere('u.group = :group', { group });
+    const [rows, total] = await qb
+      .orderBy('u.id', 'DESC')
+      .skip(page.page * page.pageSize)
+      .take(page.pageSize)
+      .getManyAndCount();
+    return paged(rows.map(toUserView), total, page);
+  }
+
+  /** Admin view of one user: only of a lower role (root sees everyone). */
+  async getForAdmin(caller: AuthUser, id: number): Promise<UserView> {
+    const user = await this.findById(id);
+    if (caller.role !== Role.Root && user.role >= caller.role && user.id !== caller.id) {
+      throw AppError.forbidden('user.no_permission_same_level');
+    }
+    return toUserView(user);
+  }
+
+  async create(caller: AuthUser, dto: CreateUserDto): Promise<void> {
+    const role = dto.role ?? Role.User;
+    if (role >= caller.role || ![Role.User, Role.Admin].includes(role)) {
+      throw AppError.forbidden('user.no_permission_create_same_level');
+    }
+    await this.insert({ ...dto, role, quota: this.options.settings.QuotaForNewUser });
+  }
+
+  async update(caller: AuthUser, dto: UpdateUserDto): Promise<UserView> {
+    const user = await this.findById(dto.id);
+    if (caller.role !== Role.Root && user.role >= caller.role) throw AppError.forbidden('user.no_permission_update_same_level');
+    if (user.deleted_at) throw AppError.badRequest('user.deleted');
+    if (dto.group !== undefined && !(dto.group in this.options.settings.GroupRatio)) {
+      throw AppError.badRequest('user.group_unknown', { group: dto.group });
+    }
+    const patch: Partial<UserEntity> = {};
+    if (dto.username !== undefined) patch.username = dto.username;
+    if (dto.display_name !== undefined) patch.display_name = dto.display_name || dto.username || user.username;
+    if (dto.group !== undefined) patch.group = dto.group;
+    if (dto.remark !== undefined) patch.remark = dto.remark;
+    if (dto.quota !== undefined) patch.quota = dto.quota;
+    if (dto.password) {
+      patch.password = await this.passwords.hash(dto.password);
+      patch.session_version = user.session_version + 1;
+    }
+    try {
+      await this.repo.update({ id: user.id }, patch);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw AppError.badRequest('register.username_taken');
+      throw err;
+    }
+    if (dto.quota !== undefined && dto.quota !== user.quota) {
+      this.logs.record({
+        type: LogType.Manage,
+        user_id: user.id,
+        username: user.username,
+        content: `admin ${caller.username} (#${caller.id}) changed quota from ${user.quota} to ${dto.quota}`,
+      });
+    }
+    this.changes.next(user.id);
+    return toUserView({ ...user, ...patch });
+  }
+
+  /** promote / demote / disable / enable / delete, under the rules of spec 3 §6. */
+  async manage(caller: AuthUser, id: number, action: UserManageAction): Promise<{ role: number; status: number }> {
+    const user = await this.findById(id);
+    if (user.deleted_at) throw AppError.badRequest('user.deleted');
+    if (user.role === Role.Root) {
+      const rootRule: Partial<Record<UserManageAction, Parameters<typeof AppError.forbidden>[0]>> = {
+        disable: 'user.root_cannot_disable',
+        delete: 'user.root_cannot_delete',
+        demote: 'user.root_cannot_demote',
+      };
+      if (rootRule[action]) throw AppError.forbidden(rootRule[action]);
+    }
+    if (caller.role !== Role.Root && user.role >= caller.role) throw AppError.forbidden('user.no_permission_update_same_level');
+    const patch: Partial<UserEntity> = {};
+    switch (action) {
+      case 'promote':
+        if (caller.role !== Role.Root) throw AppError.forbidden('user.no_permission_promote_admin');
+        if (user.role >= Role.Admin) throw AppError.badRequest('user.already_admin');
+        patch.role = Role.Admin;
+        break;
+      case 'demote':
+        if (user.role === Role.User) throw AppError.badRequest('user.already_user');
+        patch.role = Role.User;
+        break;
+      case 'disable':
+        patch.status = UserStatus.Disabled;
+        break;
+      case 'enable':
+        if (user.status === UserStatus.Locked) throw AppError.badRequest('user.enable_locked');
+        patch.status = UserStatus.Enabled;
+        break;
+      case 'delete':
+        patch.deleted_at = nowSec();
+        break;
+    }
+    await this.repo.update({ id: user.id }, patch);
+    this.changes.next(user.id);
+    const after = { ...user, ...patch };
+    return { role: after.role, status: after.status };
+  }
+
+  /** Partial update of the caller's own row (self-service). */
+  async patchSelf(id: number, patch: Partial<UserEntity>): Promise<void> {
+    try {
+      await this.repo.update({ id }, patch);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw AppError.badRequest('register.username_taken');
+      throw err;
+    }
+    this.changes.next(id);
+  }
+
+  async verifyPassword(user: UserEntity, password: string): Promise<boolean> {
+    return this.passwords.verify(user.password, password);
+  }
+
+  hashPassword(password: string): Promise<string> {
+    return this.passwords.hash(password);
+  }
+
+  /** Credits the inviter of a new user (counts and pending invite quota) in the caller's transaction. */
+  async creditInviter(m: EntityManager, inviterId: number, quota: number): Promise<void> {
+    await m
+      .createQueryBuilder()
+      .update(UserEntity)
+      .set({
+        aff_count: () => 'aff_count + 1',
+        aff_quota: () => `aff_quota + ${Math.max(0, Math.floor(quota))}`,
+        aff_history_quota: () => `aff_history_quota + ${Math.max(0, Math.floor(quota))}`,
+      })
+      .where('id = :id', { id: inviterId })
+      .execute();
+  }
+}

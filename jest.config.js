@@ -1,0 +1,39 @@
+/** Test tiers: unit (beside the code), api (real app + real database over HTTP), e2e (browser). */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const common = {
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper: { '^@gw/shared$': '<rootDir>/libs/shared/src' },
+  testEnvironment: 'node',
+};
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{backend,libs,frontend-shell,frontend-admin,frontend-user}/**/src/**/*.spec.{ts,tsx}'],
+    },
+    {
+      ...common,
+      displayName: 'api',
+      testMatch: ['<rootDir>/test/api/**/*.test.ts'],
+      setupFiles: ['<rootDir>/test/support/setup-env.ts'],
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+      setupFiles: ['<rootDir>/test/support/setup-env.ts'],
+    },
+  ],
+};

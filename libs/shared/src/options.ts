@@ -1,0 +1,269 @@
+import {
+  DEFAULT_CACHE_RATIO,
+  DEFAULT_GROUP_RATIO,
+  DEFAULT_MODEL_PRICE,
+  DEFAULT_MODEL_RATIO,
+  DEFAULT_USER_USABLE_GROUPS,
+} from './pricing-defaults';
+
+/**
+ * The catalogue of console-editable options (spec 1 §3, spec 2 §3). Values travel as strings;
+ * booleans as "true"/"false". One definition serves the option service, the API and the console forms.
+ */
+export type OptionKind = 'bool' | 'int' | 'float' | 'string' | 'json-object' | 'json-array';
+
+export interface OptionDef {
+  kind: OptionKind;
+  default: string;
+  /** Never returned by GET /api/option/. */
+  secret?: boolean;
+  min?: number;
+  max?: number;
+  /** Allowed values for enumerated strings. */
+  oneOf?: readonly string[];
+}
+
+const bool = (v: boolean) => ({ kind: 'bool' as const, default: String(v) });
+const int = (v: number, min?: number, max?: number) => ({ kind: 'int' as const, default: String(v), min, max });
+const float = (v: number, min?: number, max?: number) => ({ kind: 'float' as const, default: String(v), min, max });
+const str = (v = '') => ({ kind: 'string' as const, default: v });
+const secret = () => ({ kind: 'string' as const, default: '', secret: true });
+const obj = (v: unknown) => ({ kind: 'json-object' as const, default: JSON.stringify(v, null, 2) });
+const arr = (v: unknown[]) => ({ kind: 'json-array' as const, default: JSON.stringify(v) });
+
+export const DEFAULT_AUTO_DISABLE_KEYWORDS = [
+  'Your credit balance is too low',
+  'This organization has been disabled.',
+  'You exceeded your current quota',
+  'Permission denied',
+  'The security token included in the request is invalid',
+  'Operation not allowed',
+  'Your account is not authorized',
+].join('\n');
+
+export const OPTION_DEFS = {
+  // General
+  Notice: str(),
+  SystemName: str('AI Gateway'),
+  Logo: str(),
+  Footer: str(),
+  About: str(),
+  HomePageContent: str(),
+  ServerAddress: str('http://localhost:3000'),
+  WorkerUrl: str(),
+  WorkerValidKey: secret(),
+  TopUpLink: str(),
+  'general_setting.docs_link': str(),
+  QuotaPerUnit: float(500000, 0.000001),
+  RetryTimes: int(0, 0, 10),
+  DisplayInCurrencyEnabled: bool(true),
+  DisplayTokenStatEnabled: bool(true),
+  DefaultCollapseSidebar: bool(false),
+  DemoSiteEnabled: bool(false),
+  SelfUseModeEnabled: bool(false),
+  // Payment
+  PayAddress: str(),
+  EpayId: str(),
+  EpayKey: secret(),
+  CustomCallbackAddress: str(),
+  Price: float(7.3, 0),
+  MinTopUp: int(1, 0),
+  TopupGroupRatio: obj(DEFAULT_GROUP_RATIO),
+  // Login and registration
+  PasswordLoginEnabled: bool(true),
+  PasswordRegisterEnabled: bool(true),
+  EmailVerificationEnabled: bool(false),
+  RegisterEnabled: bool(true),
+  TurnstileCheckEnabled: bool(false),
+  TurnstileSiteKey: str(),
+  TurnstileSecretKey: secret(),
+  GitHubOAuthEnabled: bool(false),
+  GitHubClientId: str(),
+  GitHubClientSecret: secret(),
+  LinuxDOOAuthEnabled: bool(false),
+  LinuxDOClientId: str(),
+  LinuxDOClientSecret: secret(),
+  WeChatAuthEnabled: bool(false),
+  WeChatServerAddress: str(),
+  WeChatServerToken: secret(),
+  WeChatAccountQRCodeImageURL: str(),
+  TelegramOAuthEnabled: bool(false),
+  TelegramBotToken: secret(),
+  TelegramBotName: str(),
+  'oidc.enabled': bool(false),
+  'oidc.client_id': str(),
+  'oidc.client_secret': secret(),
+  'oidc.well_known': str(),
+  'oidc.authorization_endpoint': str(),
+  'oidc.token_endpoint': str(),
+  'oidc.user_info_endpoint': str(),
+  // Email
+  EmailDomainRestrictionEnabled: bool(false),
+  EmailAliasRestrictionEnabled: bool(false),
+  EmailDomainWhitelist: str('gmail.com,163.com,126.com,qq.com,outlook.com,hotmail.com,icloud.com,yahoo.com,foxmail.com'),
+  SMTPServer: str(),
+  SMTPPort: int(587, 1, 65535),
+  SMTPAccount: str(),
+  SMTPFrom: str(),
+  SMTPToken: secret(),
+  SMTPSSLEnabled: bool(false),
+  // Drawing
+  DrawingEnabled: bool(false),
+  MjNotifyEnabled: bool(false),
+  MjAccountFilterEnabled: bool(false),
+  MjForwardUrlEnabled: bool(false),
+  MjModeClearEnabled: bool(false),
+  MjActionCheckSuccessEnabled: bool(true),
+  // Sensitive words
+  CheckSensitiveEnabled: bool(false),
+  CheckSensitiveOnPromptEnabled: bool(true),
+  CheckSensitiveOnCompletionEnabled: bool(false),
+  StopOnSensitiveEnabled: bool(true),
+  SensitiveWords: str(),
+  // Logging
+  LogConsumeEnabled: bool(true),
+  LogChatContentEnabled: bool(false),
+  LogErrorEnabled: bool(false),
+  // Data dashboard
+  DataExportEnabled: bool(true),
+  DataExportInterval: int(5, 1),
+  DataExportDefaultTime: { kind: 'string' as const, default: 'hour', oneOf: ['hour', 'day', 'week'] },
+  // Monitoring and channel behaviour
+  StreamCacheQueueLength: int(0, 0),
+  ChannelDisableThreshold: float(5, 0),
+  QuotaRemindThreshold: int(1000, 0),
+  AutomaticDisableChannelEnabled: bool(false),
+  AutomaticEnableChannelEnabled: bool(false),
+  AutomaticDisableKeywords: str(DEFAULT_AUTO_DISABLE_KEYWORDS),
+  // Check-in
+  CheckInEnabled: bool(false),
+  CheckInQuota: int(10000, 0),
+  CheckInMaxQuota: int(0, 0),
+  // Quota
+  QuotaForNewUser: int(0, 0),
+  PreConsumedQuota: int(500, 0),
+  QuotaForInviter: int(0, 0),
+  QuotaForInvitee: int(0, 0),
+  // Rebate
+  RebateEnabled: bool(false),
+  RebatePercentage: float(0, 0, 100),
+  // Pricing
+  ModelPrice: obj(DEFAULT_MODEL_PRICE),
+  ModelRatio: obj(DEFAULT_MODEL_RATIO),
+  CompletionRatio: obj({}),
+  CacheRatio: obj(DEFAULT_CACHE_RATIO),
+  GroupRatio: obj(DEFAULT_GROUP_RATIO),
+  UserUsableGroups: obj(DEFAULT_USER_USABLE_GROUPS),
+  Chats: arr([]),
+  // Model request rate limit
+  ModelRequestRateLimitEnabled: bool(false),
+  ModelRequestRateLimitCount: int(0, 0),
+  ModelRequestRateLimitSuccessCount: int(1000, 1),
+  ModelRequestRateLimitDurationMinutes: int(1, 0),
+  // Gemini
+  'gemini.safety_settings': obj({ default: 'OFF' }),
+  'gemini.version_settings': obj({ default: 'v1beta' }),
+  'gemini.supported_imagine_models': arr(['gemini-2.0-flash-exp-image-generation', 'gemini-2.0-flash-exp']),
+  'gemini.thinking_adapter_enabled': bool(false),
+  'gemini.thinking_adapter_budget_tokens_percentage': float(0.6, 0.1, 1),
+  'gemini.models_supported_thinking_budget': arr(['gemini-2.5-flash', 'gemini-2.5-pro', 'gemini-2.5-flash-lite']),
+  // Claude
+  'claude.model_headers_settings': obj({}),
+  'claude.default_max_tokens': obj({ default: 8192 }),
+  'claude.thinking_adapter_enabled': bool(true),
+  'claude.thinking_adapter_budget_tokens_percentage': float(0.8, 0.1, 1),
+  // Global
+  'global.pass_through_request_enabled': bool(false),
+  'global.hide_upstream_error_enabled': bool(false),
+  'global.block_browser_extension_enabled': bool(false),
+  'general_setting.ping_interval_enabled': bool(false),
+  'general_setting.ping_interval_seconds': int(60, 1),
+} satisfies Record<string, OptionDef>;
+
+export type OptionKey = keyof typeof OPTION_DEFS;
+export const OPTION_KEYS = Object.keys(OPTION_DEFS) as OptionKey[];
+
+export function isOptionKey(key: string): key is OptionKey {
+  return Object.prototype.hasOwnProperty.call(OPTION_DEFS, key);
+}
+
+/** Validation failure codes; the backend maps them to localised messages, the console to its own. */
+export type OptionError = 'unknown_key' | 'not_bool' | 'not_number' | 'not_integer' | 'out_of_range' | 'not_json' | 'not_one_of';
+
+/** Checks a raw string value against its definition; returns the normalised string or an error code. */
+export function validateOptionValue(key: string, raw: string): { ok: true; value: string } | { ok: false; error: OptionError } {
+  if (!isOptionKey(key)) return { ok: false, error: 'unknown_key' };
+  const def: OptionDef = OPTION_DEFS[key];
+  const value = raw;
+  switch (def.kind) {
+    case 'bool':
+      return value === 'true' || value === 'false' ? { ok: true, value } : { ok: false, error: 'not_bool' };
+    case 'int':
+    case 'float': {
+      const trimmed = value.trim();
+      const n = Number(trimmed);
+      if (trimmed === '' || !Number.isFinite(n)) return { ok: false, error: 'not_number' };
+      if (def.kind === 'int' && !Number.isInteger(n)) return { ok: false, error: 'not_integer' };
+      if ((def.min !== undefined && n < def.min) || (def.max !== undefined && n > def.max)) {
+        return { ok: false, error: 'out_of_range' };
+      }
+      return { ok: true, value: String(n) };
+    }
+    case 'json-object':
+    case 'json-array': {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(value);
+      } catch {
+        return { ok: false, error: 'not_json' };
+      }
+      const isArray = Array.isArray(parsed);
+      const okShape = def.kind === 'json-array' ? isArray : parsed !== null && typeof parsed === 'object' && !isArray;
+      return okShape ? { ok: true, value } : { ok: false, error: 'not_json' };
+    }
+    default:
+      if (def.oneOf && !def.oneOf.includes(value)) return { ok: false, error: 'not_one_of' };
+      return { ok: true, value };
+  }
+}
+
+export const SECRET_OPTION_KEYS = OPTION_KEYS.filter((k) => (OPTION_DEFS[k] as OptionDef).secret);
+
+type ValueOf<D> = D extends { kind: 'bool' }
+  ? boolean
+  : D extends { kind: 'int' | 'float' }
+    ? number
+    : D extends { kind: 'json-object' }
+      ? Readonly<Record<string, unknown>>
+      : D extends { kind: 'json-array' }
+        ? readonly unknown[]
+        : string;
+
+/** Every option as its typed value: what modules read instead of raw strings. */
+export type Settings = { readonly [K in OptionKey]: ValueOf<(typeof OPTION_DEFS)[K]> };
+
+/** Parses a stored string by its definition; a value that does not validate yields the default. */
+export function parseOptionValue<K extends OptionKey>(key: K, raw: string | null | undefined): Settings[K] {
+  const def: OptionDef = OPTION_DEFS[key];
+  const checked = raw == null ? null : validateOptionValue(key, raw);
+  const value = checked && checked.ok ? checked.value : def.default;
+  switch (def.kind) {
+    case 'bool':
+      return (value === 'true') as Settings[K];
+    case 'int':
+    case 'float':
+      return Number(value) as Settings[K];
+    case 'json-object':
+    case 'json-array':
+      return JSON.parse(value) as Settings[K];
+    default:
+      return value as Settings[K];
+  }
+}
+
+/** Builds a frozen settings snapshot from stored raw values (missing keys take their defaults). */
+export function buildSettings(raw: Readonly<Record<string, string | null | undefined>>): Settings {
+  const out: Record<string, unknown> = {};
+  for (const key of OPTION_KEYS) out[key] = parseOptionValue(key, raw[key]);
+  return Object.freeze(out) as Settings;
+}

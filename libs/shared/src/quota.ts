@@ -1,0 +1,106 @@
+/** Quota and price math of the spec. Pure functions, shared by backend and console. */
+
+export const DEFAULT_QUOTA_PER_UNIT = 500000;
+/** Ratio 1 = $2 per 1M prompt tokens. */
+export const USD_PER_1M_AT_RATIO_1 = 2;
+
+/** Clamp to a non-negative safe integer: a charge is never negative and never overflows. */
+export function saturateQuota(value: number): number {
+  if (!Number.isFinite(value) || value <= 0) return value === Infinity ? Number.MAX_SAFE_INTEGER : 0;
+  return Math.min(Math.round(value), Number.MAX_SAFE_INTEGER);
+}
+
+/** 1e4+ as k, 1e6+ as M, 1e9+ as B (spec 1 §9). */
+export function formatNumber(num: number): string {
+  const abs = Math.abs(num);
+  const fmt = (v: number, suffix: string) => `${trimZeros(v.toFixed(1))}${suffix}`;
+  if (abs >= 1e9) return fmt(num / 1e9, 'B');
+  if (abs >= 1e6) return fmt(num / 1e6, 'M');
+  if (abs >= 1e4) return fmt(num / 1e4 * 10, 'k');
+  return String(num);
+}
+
+function trimZeros(s: string): string {
+  return s.includes('.') ? s.replace(/\.?0+$/, '') : s;
+}
+
+export interface QuotaDisplay {
+  displayInCurrency: boolean;
+  quotaPerUnit: number;
+}
+
+/** Quota as currency ($ with `digits` decimals) or as a raw, k/M/B-formatted number. */
+export function renderQuota(quota: number, display: QuotaDisplay, digits = 2): string {
+  if (!display.displayInCurrency) return formatNumber(quota);
+  const perUnit = display.quotaPerUnit > 0 ? display.quotaPerUnit : DEFAULT_QUOTA_PER_UNIT;
+  const usd = quota / perUnit;
+  const fixed = usd.toFixed(digits);
+  // Show tiny non-zero amounts instead of rounding them to $0.00.
+  if (quota > 0 && Number(fixed) === 0) return `$${(10 ** -digits).toFixed(digits)}`;
+  return `$${fixed}`;
+}
+
+/** Currency amount (USD) to quota, as used by quota inputs. */
+export function usdToQuota(usd: number, quotaPerUnit = DEFAULT_QUOTA_PER_UNIT): number {
+  return saturateQuota(usd * quotaPerUnit);
+}
+
+export interface PricePer1M {
+  prompt: number;
+  completion: number;
+}
+
+/** Displayed price per 1M tokens: prompt = ratio × 2 × group ratio; completion = prompt × completion ratio. */
+export function pricePer1M(modelRatio: number, completionRatio: number, groupRatio = 1): PricePer1M {
+  const prompt = modelRatio * USD_PER_1M_AT_RATIO_1 * groupRatio;
+  return { prompt, completion: prompt * completionRatio };
+}
+
+/** Inverse of pricePer1M for the pricing editor: input/output USD per 1M → ratios. */
+export function ratiosFromPrices(inputPer1M: number, outputPer1M: number): { modelRatio: number; completionRatio: number } {
+  const modelRatio = inputPer1M / USD_PER_1M_AT_RATIO_1;
+  return { modelRatio, completionRatio: inputPer1M > 0 ? outputPer1M / inputPer1M : 0 };
+}
+
+export interface TokenUsage {
+  promptTokens: number;
+  completionTokens: number;
+  /** Part of promptTokens read from the provider's prompt cache. */
+  cachedTokens?: number;
+  /** Part of promptTokens written to the provider's prompt cache. */
+  cacheCreationTokens?: number;
+}
+
+export interface TokenRatios {
+  modelRatio: number;
+  completionRatio: number;
+  groupRatio: number;
+  cacheRatio?: number;
+  cacheCreationRatio?: number;
+}
+
+const nonNeg = (n: number | undefined) => (Number.isFinite(n) && (n as number) > 0 ? (n as number) : 0);
+
+/**
+ * Pay per token: round(group × model × (uncached prompt + cached × cacheRatio + created × creationRatio
+ * + completion × completionRatio)); at least 1 when there was usage and the model is not free.
+ */
+export function tokenQuota(usage: TokenUsage, r: TokenRatios): number {
+  const prompt = nonNeg(usage.promptTokens);
+  const completion = nonNeg(usage.completionTokens);
+  const cached = Math.min(nonNeg(usage.cachedTokens), prompt);
+  const created = Math.min(nonNeg(usage.cacheCreationTokens), prompt - cached);
+  const weighted =
+    prompt - cached - created +
+    cached * (r.cacheRatio ?? 1) +
+    created * (r.cacheCreationRatio ?? 1) +
+    completion * nonNeg(r.completionRatio);
+  const quota = saturateQuota(weighted * nonNeg(r.modelRatio) * nonNeg(r.groupRatio));
+  if (quota === 0 && prompt + completion > 0 && r.modelRatio > 0 && r.groupRatio > 0) return 1;
+  return quota;
+}
+
+/** Pay per call: ModelPrice (USD) × QuotaPerUnit × GroupRatio. */
+export function callQuota(modelPrice: number, groupRatio: number, quotaPerUnit = DEFAULT_QUOTA_PER_UNIT): number {
+  return saturateQuota(nonNeg(modelPrice) * quotaPerUnit * nonNeg(groupRatio));
+}

@@ -1,0 +1,92 @@
+/**
+ * Form rules shared by the console and the server. Each returns null or a message key; the message
+ * texts live in the i18n dictionaries (spec 1 §5, spec 3 §5).
+ */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 20;
+export const USERNAME_MAX = 12;
+export const DISPLAY_NAME_MAX = 20;
+
+export type RuleResult = string | null;
+
+export function checkLogin(username: string, password: string): RuleResult {
+  return !username?.trim() || !password ? 'login.required' : null;
+}
+
+export function checkRegister(f: { username: string; password: string; password2: string }): RuleResult {
+  if (!f.username?.trim() || !f.password) return 'register.required';
+  if (f.username.length > USERNAME_MAX) return 'user.username_too_long';
+  if (f.password.length < PASSWORD_MIN) return 'register.password_too_short';
+  if (f.password.length > PASSWORD_MAX) return 'user.password_too_long';
+  if (f.password !== f.password2) return 'register.password_mismatch';
+  return null;
+}
+
+export function checkSetup(f: { username: string; password: string; confirmPassword: string }): RuleResult {
+  if (!f.username?.trim()) return 'setup.username_required';
+  if (f.username.trim().length > USERNAME_MAX) return 'user.username_too_long';
+  if (!f.password || f.password.length < PASSWORD_MIN) return 'setup.password_too_short';
+  if (f.password.length > PASSWORD_MAX) return 'user.password_too_long';
+  if (f.password !== f.confirmPassword) return 'setup.password_mismatch';
+  return null;
+}
+
+export function checkAddUser(f: { username: string; password: string }): RuleResult {
+  if (!f.username?.trim() || !f.password) return 'user.add_required';
+  if (f.username.length > USERNAME_MAX) return 'user.username_too_long';
+  if (f.password.length < PASSWORD_MIN) return 'user.password_too_short';
+  if (f.password.length > PASSWORD_MAX) return 'user.password_too_long';
+  return null;
+}
+
+/** Password on edit: optional, but when given it follows the same length rule. */
+export function checkOptionalPassword(password: string | undefined): RuleResult {
+  if (!password) return null;
+  if (password.length < PASSWORD_MIN) return 'user.password_too_short';
+  if (password.length > PASSWORD_MAX) return 'user.password_too_long';
+  return null;
+}
+
+export function checkPasswordChange(password: string, confirm: string): RuleResult {
+  return checkOptionalPassword(password) ?? (password !== confirm ? 'user.password_mismatch' : null);
+}
+
+export function checkSelfDelete(typed: string, username: string): RuleResult {
+  return typed !== username ? 'user.delete_confirm_mismatch' : null;
+}
+
+export function checkWebhookUrl(url: string): RuleResult {
+  if (!url) return null;
+  try {
+    return new URL(url).protocol === 'https:' ? null : 'user.webhook_https_only';
+  } catch {
+    return 'user.webhook_https_only';
+  }
+}
+
+const DOMAIN_RE = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+export function checkWhitelistDomain(domain: string, existing: readonly string[]): RuleResult {
+  if (!DOMAIN_RE.test(domain)) return 'setting.domain_invalid';
+  if (existing.includes(domain)) return 'setting.domain_exists';
+  return null;
+}
+
+export function checkRebatePercentage(value: number): RuleResult {
+  return Number.isFinite(value) && value >= 0 && value <= 100 ? null : 'setting.rebate_range';
+}
+
+export function isValidJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Same-origin path only: refuses //host, /\host, schemes and anything not starting with one slash. */
+export function safeReturnTo(value: string | null | undefined, fallback = '/token'): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  if (/[\u0000-\u001f]/.test(value)) return fallback;
+  return value;
+}

@@ -1,0 +1,62 @@
+/** A small HTTP client with a cookie jar, speaking to the running app like a browser or script would. */
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export class ApiClient {
+  private cookies = new Map<string, string>();
+  readonly headers: Record<string, string> = {};
+
+  constructor(readonly baseUrl: string) {}
+
+  get<T = any>(path: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', path, undefined, headers);
+  }
+  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', path, body, headers);
+  }
+  put<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('PUT', path, body, headers);
+  }
+  delete<T = any>(path: string, headers?: Record<string, string>) {
+    return this.request<T>('DELETE', path, undefined, headers);
+  }
+
+  /** Sends a raw string body (e.g. malformed JSON). */
+  raw<T = any>(method: string, path: string, body: string, headers: Record<string, string> = {}) {
+    return this.request<T>(method, path, body, { 'content-type': 'application/json', ...headers }, true);
+  }
+
+  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, rawBody = false): Promise<ApiResponse<T>> {
+    const h: Record<string, string> = { ...this.headers, ...headers };
+    if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (body !== undefined && !rawBody) h['content-type'] = 'application/json';
+    const res = await fetch(this.baseUrl + path, {
+      method,
+      headers: h,
+      body: body === undefined ? undefined : rawBody ? (body as string) : JSON.stringify(body),
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair.indexOf('=');
+      const name = pair.slice(0, i);
+      const value = pair.slice(i + 1);
+      if (value === '' || /max-age=0|expires=Thu, 01 Jan 1970/i.test(c)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  hasSession(): boolean {
+    return this.cookies.has('session');
+  }
+}

@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createConnection } from 'mysql2/promise';
+
+/** Which database the API suite runs on: TEST_DB=sqlite (default) or TEST_DB=mysql (MariaDB). */
+export const TEST_DB = process.env.TEST_DB === 'mysql' ? 'mysql' : 'sqlite';
+const MYSQL_ROOT = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
+export const REPO_ROOT = resolve(__dirname, '../..');
+const MAIN = join(REPO_ROOT, 'backend/dist/main.js');
+
+export interface TestApp {
+  url: string;
+  /** SQLITE_PATH or SQL_DSN the app runs on, for direct ledger checks. */
+  db: { type: 'sqlite'; path: string } | { type: 'mysql'; url: string };
+  process: ChildProcess;
+  /** Everything the process printed (for leak checks). */
+  output(): string;
+  close(signal?: NodeJS.Signals): Promise<void>;
+}
+
+let counter = 0;
+
+/**
+ * Starts the built gateway (backend/dist) as its own process on a fresh database (a temp SQLite
+ * file, or a new MariaDB schema) on a random loopback port. `env` overrides its environment.
+ */
+export async function startApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'gw-test-'));
+  let dropDb: (() => Promise<void>) | undefined;
+  let db: TestApp['db'] = { type: 'sqlite', path: join(dir, 'gateway.db') };
+  const dbEnv: Record<string, string> = { SQLITE_PATH: db.path };
+  if (TEST_DB === 'mysql') {
+    const name = `gw_test_${process.pid}_${++counter}_${Date.now() % 100000}`;
+    const conn = await createConnection(MYSQL_ROOT);
+    await conn.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    await conn.end();
+    db = { type: 'mysql', url: `${MYSQL_ROOT}/${name}` };
+    dbEnv.SQL_DSN = db.url;
+    dropDb = async () => {
+      const c = await createConnection(MYSQL_ROOT);
+      await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await c.end();
+    };
+  }
+  return launch(dir, db, dropDb, {
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'test-session-secret',
+    CRITICAL_RATE_LIMIT: '10000',
+    WEB_DIST_DIR: join(dir, 'no-web'),
+    BATCH_UPDATE_INTERVAL_MS: '50',
+    LOG_LEVEL: 'silent',
+    ...dbEnv,
+    ...env,
+    PORT: '0',
+  });
+}
+
+async function launch(dir: string, db: TestApp['db'], dropDb: (() => Promise<void>) | undefined, env: Record<string, string>): Promise<TestApp> {
+  const { SQL_DSN: _dsn, SQLITE_PATH: _path, ...parentEnv } = process.env;
+  const child = spawn(process.execPath, [MAIN], { env: { ...parentEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`gateway did not start:\n${out}`)), 30_000);
+    const onData = () => {
+      const m = /listening on (http:\/\/[^\s]+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolveUrl(m[1].replace('localhost', '127.0.0.1'));
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`gateway exited with ${code}:\n${out}`));
+    });
+  });
+  return {
+    url,
+    db,
+    process: child,
+    output: () => out,
+    async close(signal: NodeJS.Signals = 'SIGTERM') {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill(signal);
+        await exited;
+      }
+      await dropDb?.();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
