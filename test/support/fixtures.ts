@@ -6,7 +6,7 @@ export const ROOT = { username: 'root', password: 'root-pass-1' };
 export async function setupRoot(baseUrl: string): Promise<ApiClient> {
   const root = new ApiClient(baseUrl);
   const res = await root.post('/api/setup', { ...ROOT, confirmPassword: ROOT.password, SelfUseModeEnabled: false, DemoSiteEnabled: false });
-  if (res.status !== 200) throw new Error(`setup failed: ${JSON.stringify(res.body)}`);
+  if (res.status >= 300) throw new Error(`setup failed: ${JSON.stringify(res.body)}`);
   await login(root, ROOT.username, ROOT.password);
   return root;
 }
@@ -20,7 +20,7 @@ export async function login(client: ApiClient, username: string, password: strin
 /** Creates a user through the admin API and returns a client signed in as that user. */
 export async function createUser(admin: ApiClient, username: string, password = 'user-pass-1', role?: number) {
   const res = await admin.post('/api/user/', { username, password, display_name: username, role });
-  if (res.status !== 200) throw new Error(`create ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status >= 300) throw new Error(`create ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
   const client = new ApiClient(admin.baseUrl);
   const me = await login(client, username, password);
   return { client, id: me.id, username, password };
@@ -29,5 +29,5 @@ export async function createUser(admin: ApiClient, username: string, password = 
 /** Sets an option as root. */
 export async function setOption(root: ApiClient, key: string, value: string) {
   const res = await root.put('/api/option/', { key, value });
-  if (res.status !== 200) throw new Error(`option ${key} failed: ${JSON.stringify(res.body)}`);
+  if (res.status >= 300) throw new Error(`option ${key} failed: ${JSON.stringify(res.body)}`);
 }

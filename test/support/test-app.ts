@@ -45,17 +45,28 @@ export async function startApp(env: Record<string, string> = {}): Promise<TestAp
     };
   }
   return launch(dir, db, dropDb, {
-    NODE_ENV: 'test',
-    SESSION_SECRET: 'test-session-secret',
-    CRITICAL_RATE_LIMIT: '10000',
+    ...BASE_ENV,
     WEB_DIST_DIR: join(dir, 'no-web'),
-    BATCH_UPDATE_INTERVAL_MS: '50',
-    LOG_LEVEL: 'silent',
     ...dbEnv,
     ...env,
     PORT: '0',
   });
 }
+
+/** A second gateway process on the same database as `first` (multi-node tests). */
+export async function startNode(first: TestApp, env: Record<string, string> = {}): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'gw-node-'));
+  const dbEnv = first.db.type === 'mysql' ? { SQL_DSN: first.db.url } : { SQLITE_PATH: first.db.path };
+  return launch(dir, first.db, undefined, { ...BASE_ENV, WEB_DIST_DIR: join(dir, 'no-web'), ...dbEnv, ...env, PORT: '0' });
+}
+
+const BASE_ENV = {
+  NODE_ENV: 'test',
+  SESSION_SECRET: 'test-session-secret',
+  CRITICAL_RATE_LIMIT: '10000',
+  BATCH_UPDATE_INTERVAL_MS: '50',
+  LOG_LEVEL: 'silent',
+};
 
 async function launch(dir: string, db: TestApp['db'], dropDb: (() => Promise<void>) | undefined, env: Record<string, string>): Promise<TestApp> {
   const { SQL_DSN: _dsn, SQLITE_PATH: _path, ...parentEnv } = process.env;

@@ -101,11 +101,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
  */
 export function mysqlUrl(dsn: string): string {
   if (/^mysql:\/\//.test(dsn)) return dsn;
-  const m = /^(?:([^:@]*)(?::([^@]*))?@)?(?:tcp\()?([^)/]*)\)?\/([^?]*)/.exec(dsn);
-  if (!m) throw new ConfigError('Invalid environment:\n  SQL_DSN: not a MySQL DSN');
-  const [, user = 'root', pass = '', host = '127.0.0.1:3306', db] = m;
-  const auth = pass ? `${encodeURIComponent(user)}:${encodeURIComponent(pass)}` : encodeURIComponent(user);
-  return `mysql://${auth}@${host || '127.0.0.1:3306'}/${db}`;
+  // Go DSN: [user[:password]@][net[(addr)]]/dbname[?params]; the password may itself contain '@'.
+  const path = dsn.split('?')[0];
+  const slash = path.lastIndexOf('/');
+  if (slash < 0) throw new ConfigError('Invalid environment:\n  SQL_DSN: not a MySQL DSN');
+  const db = path.slice(slash + 1);
+  const left = path.slice(0, slash);
+  const at = left.lastIndexOf('@');
+  const creds = at >= 0 ? left.slice(0, at) : 'root';
+  const addr = (at >= 0 ? left.slice(at + 1) : left).replace(/^\w+\((.*)\)$/, '$1') || '127.0.0.1:3306';
+  const colon = creds.indexOf(':');
+  const user = colon >= 0 ? creds.slice(0, colon) : creds;
+  const pass = colon >= 0 ? creds.slice(colon + 1) : '';
+  const auth = pass ? `${encodeURIComponent(user)}:${encodeURIComponent(pass)}` : encodeURIComponent(user || 'root');
+  return `mysql://${auth}@${addr}/${db}`;
 }
 
 /** A SESSION_SECRET generated once and kept in the data directory, so sessions survive restarts. */
@@ -114,7 +123,13 @@ function persistedSecret(dataDir: string): string {
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  try {
+    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    // Another process created it first: use theirs.
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw err;
+  }
   return secret;
 }
 

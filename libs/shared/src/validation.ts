@@ -87,6 +87,6 @@ export function isValidJson(text: string): boolean {
 /** Same-origin path only: refuses //host, /\host, schemes and anything not starting with one slash. */
 export function safeReturnTo(value: string | null | undefined, fallback = '/token'): string {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  if (/[\u0000-\u001f]/.test(value)) return fallback;
+  if ([...value].some((c) => c.charCodeAt(0) < 0x20)) return fallback;
   return value;
 }

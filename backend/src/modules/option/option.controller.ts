@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import {
   DEFAULT_CACHE_RATIO,
   DEFAULT_MODEL_PRICE,
@@ -35,6 +35,7 @@ export class OptionController {
 
   /** Resets the pricing maps to the built-in table. */
   @Post('rest_model_ratio')
+  @HttpCode(200)
   async resetModelRatio(): Promise<ApiEnvelope> {
     await this.options.setMany({
       ModelRatio: JSON.stringify(DEFAULT_MODEL_RATIO, null, 2),

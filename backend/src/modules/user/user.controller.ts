@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
 import type { ApiEnvelope, Paged, UserView } from '@gw/shared';
 import type { z } from 'zod';
 import { ok } from '../../common/http/envelope';
@@ -44,6 +44,7 @@ export class UserAdminController {
   }
 
   @Post('manage')
+  @HttpCode(200)
   async manage(
     @CurrentUser() caller: AuthUser,
     @Body(new ZodPipe(manageUserSchema)) dto: z.infer<typeof manageUserSchema>,

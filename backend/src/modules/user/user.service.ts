@@ -161,7 +161,7 @@ export class UserService {
       patch.session_version = user.session_version + 1;
     }
     try {
-      await this.repo.update({ id: user.id }, patch);
+      if (Object.keys(patch).length > 0) await this.repo.update({ id: user.id }, patch);
     } catch (err) {
       if (isUniqueViolation(err)) throw AppError.badRequest('register.username_taken');
       throw err;
@@ -221,6 +221,7 @@ export class UserService {
 
   /** Partial update of the caller's own row (self-service). */
   async patchSelf(id: number, patch: Partial<UserEntity>): Promise<void> {
+    if (Object.keys(patch).length === 0) return;
     try {
       await this.repo.update({ id }, patch);
     } catch (err) {

@@ -1,0 +1,41 @@
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import type { INestApplication } from '@nestjs/common';
+import { ACCESS_KEY, type AccessLevel } from '../modules/auth/access.decorator';
+
+export interface RouteEntry {
+  method: string;
+  path: string;
+  /** Declared access level; routes without one are root-only (fail closed). */
+  access: AccessLevel;
+}
+
+const join = (a: string, b: string) => `/${[a, b].flatMap((p) => p.split('/')).filter(Boolean).join('/')}`;
+
+/** Every controller route with its declared access level, from Nest's own metadata. */
+export function routeInventory(app: INestApplication): RouteEntry[] {
+  const discovery = app.get(DiscoveryService);
+  const scanner = app.get(MetadataScanner);
+  const reflector = app.get(Reflector);
+  const routes: RouteEntry[] = [];
+  for (const wrapper of discovery.getControllers()) {
+    const { instance, metatype } = wrapper;
+    if (!instance || !metatype) continue;
+    const prefixes = ([] as string[]).concat(Reflect.getMetadata(PATH_METADATA, metatype) ?? '');
+    const proto = Object.getPrototypeOf(instance) as object;
+    for (const name of scanner.getAllMethodNames(proto)) {
+      const handler = (proto as Record<string, unknown>)[name] as object;
+      const paths = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
+      const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+      if (paths === undefined || method === undefined) continue;
+      const access = reflector.getAllAndOverride<AccessLevel>(ACCESS_KEY, [handler as never, metatype]) ?? 'root';
+      for (const prefix of prefixes) {
+        for (const p of ([] as string[]).concat(paths)) {
+          routes.push({ method: RequestMethod[method], path: join(prefix, p), access });
+        }
+      }
+    }
+  }
+  return routes.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+}

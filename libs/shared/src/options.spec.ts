@@ -1,0 +1,34 @@
+import { buildSettings, OPTION_DEFS, OPTION_KEYS, parseOptionValue, validateOptionValue } from './options';
+
+describe('option catalogue', () => {
+  it('every default validates against its own definition', () => {
+    for (const key of OPTION_KEYS) expect(validateOptionValue(key, OPTION_DEFS[key].default)).toEqual({ ok: true, value: expect.any(String) });
+  });
+
+  it.each([
+    ['RebatePercentage', '0', true],
+    ['RebatePercentage', '100', true],
+    ['RebatePercentage', '100.1', false],
+    ['RetryTimes', '3', true],
+    ['RetryTimes', '3.5', false],
+    ['RetryTimes', '', false],
+    ['ModelRatio', '{"a":1}', true],
+    ['ModelRatio', '[]', false],
+    ['Chats', '[{"a":"b"}]', true],
+    ['LogErrorEnabled', 'true', true],
+    ['LogErrorEnabled', 'TRUE', false],
+    ['DataExportDefaultTime', 'week', true],
+    ['DataExportDefaultTime', 'year', false],
+    ['Unknown', 'x', false],
+  ])('%s = %j valid: %s', (key, value, ok) => expect(validateOptionValue(key, value).ok).toBe(ok));
+
+  it('builds a frozen typed snapshot; bad stored values fall back to defaults', () => {
+    const s = buildSettings({ RetryTimes: '3', LogErrorEnabled: 'true', GroupRatio: 'garbage', QuotaPerUnit: '1000' });
+    expect(s.RetryTimes).toBe(3);
+    expect(s.LogErrorEnabled).toBe(true);
+    expect(s.GroupRatio).toEqual({ default: 1, vip: 1, svip: 1 });
+    expect(s.QuotaPerUnit).toBe(1000);
+    expect(Object.isFrozen(s)).toBe(true);
+    expect(parseOptionValue('Chats', undefined)).toEqual([]);
+  });
+});

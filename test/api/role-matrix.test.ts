@@ -1,0 +1,135 @@
+/**
+ * Role matrix, generated from the registered routes: every route must have an entry here (a new
+ * route without one fails), its declared access level must match, and each caller kind must get the
+ * expected answer. Requests are chosen to be harmless for callers who pass the guard.
+ */
+import { ApiClient } from '../support/api-client';
+import { createUser, login, setupRoot } from '../support/fixtures';
+import { registeredRoutes, type AccessLevel } from '../support/routes';
+import { startApp, type TestApp } from '../support/test-app';
+
+interface Entry {
+  access: AccessLevel;
+  /** Concrete path for parametrised routes. */
+  path?: string;
+  body?: unknown;
+  /** The call changes the caller's own credentials: check only the callers who must be refused. */
+  deniedOnly?: boolean;
+  /** A public route's own answer, the same for every caller (e.g. setup once done). */
+  status?: number;
+}
+
+const MATRIX: Record<string, Entry> = {
+  'GET /healthz': { access: 'public' },
+  'GET /readyz': { access: 'public' },
+  'GET /api/status': { access: 'public' },
+  'GET /api/notice': { access: 'public' },
+  'GET /api/about': { access: 'public' },
+  'GET /api/home_page_content': { access: 'public' },
+  'GET /api/setup': { access: 'public' },
+  'POST /api/setup': { access: 'public', body: {}, status: 403 },
+  'POST /api/user/login': { access: 'public', body: {} },
+  'POST /api/user/register': { access: 'public', body: {} },
+  'GET /api/user/logout': { access: 'public' },
+  'POST /api/user/logout': { access: 'public' },
+  'GET /api/user/self': { access: 'user' },
+  'PUT /api/user/self': { access: 'user', body: {} },
+  'DELETE /api/user/self': { access: 'user', deniedOnly: true },
+  'GET /api/user/self/groups': { access: 'user' },
+  'GET /api/user/token': { access: 'user', deniedOnly: true },
+  'GET /api/user/aff': { access: 'user' },
+  'PUT /api/user/setting': { access: 'user', body: { notify_type: 'email' } },
+  'GET /api/user': { access: 'admin' },
+  'GET /api/user/search': { access: 'admin', path: '/api/user/search?keyword=x' },
+  'GET /api/user/:id': { access: 'admin', path: '/api/user/999999' },
+  'POST /api/user': { access: 'admin', body: {} },
+  'PUT /api/user': { access: 'admin', body: { id: 999999 } },
+  'POST /api/user/manage': { access: 'admin', body: { id: 999999, action: 'disable' } },
+  'GET /api/group': { access: 'admin' },
+  'GET /api/option': { access: 'root' },
+  'PUT /api/option': { access: 'root', body: { key: 'Notice', value: 'matrix' } },
+  'POST /api/option/rest_model_ratio': { access: 'root' },
+};
+
+type Caller = 'anonymous' | 'user' | 'banned' | 'demoted' | 'admin' | 'root' | 'adminToken';
+const CALLERS: Caller[] = ['anonymous', 'user', 'banned', 'demoted', 'admin', 'root', 'adminToken'];
+/** The role each caller effectively has (the demoted admin is a user now; the token is an admin's). */
+const EFFECTIVE: Record<Caller, AccessLevel | 'none'> = {
+  anonymous: 'none',
+  banned: 'none',
+  user: 'user',
+  demoted: 'user',
+  admin: 'admin',
+  adminToken: 'admin',
+  root: 'root',
+};
+const RANK: Record<string, number> = { none: 0, user: 1, admin: 2, root: 3 };
+
+function expected(access: AccessLevel, caller: Caller): 'allowed' | 401 | 403 {
+  if (access === 'public' || access === 'relay') return 'allowed';
+  const eff = EFFECTIVE[caller];
+  if (eff === 'none') return 401;
+  return RANK[eff] >= RANK[access] ? 'allowed' : 403;
+}
+
+describe('role matrix', () => {
+  let t: TestApp;
+  const headers = {} as Record<Caller, Record<string, string>>;
+  const routes = registeredRoutes().filter((r) => r.access !== 'relay' || r.path.startsWith('/api/'));
+
+  beforeAll(async () => {
+    t = await startApp();
+    const root = await setupRoot(t.url);
+    const sessionOf = (c: ApiClient) => ({ cookie: (c as unknown as { cookies: Map<string, string> }).cookies.size ? `session=${(c as unknown as { cookies: Map<string, string> }).cookies.get('session')}` : '' });
+    const user = await createUser(root, 'mx_user');
+    const banned = await createUser(root, 'mx_banned');
+    const demoted = await createUser(root, 'mx_demoted', 'user-pass-1', 10);
+    const admin = await createUser(root, 'mx_admin', 'user-pass-1', 10);
+    const tokenRes = await admin.client.get('/api/user/token');
+    headers.anonymous = {};
+    headers.root = sessionOf(root);
+    headers.user = sessionOf(user.client);
+    headers.banned = sessionOf(banned.client);
+    headers.demoted = sessionOf(demoted.client);
+    headers.admin = sessionOf(admin.client);
+    headers.adminToken = { authorization: tokenRes.body.data, 'new-api-user': String(admin.id) };
+    await root.post('/api/user/manage', { id: banned.id, action: 'disable' });
+    await root.post('/api/user/manage', { id: demoted.id, action: 'demote' });
+    await login(new ApiClient(t.url), 'mx_user', 'user-pass-1');
+  });
+  afterAll(() => t.close());
+
+  it('has an entry for every registered route, with the declared access level', () => {
+    const missing = routes.filter((r) => !MATRIX[`${r.method} ${r.path}`]).map((r) => `${r.method} ${r.path} (${r.access})`);
+    expect(missing).toEqual([]);
+    const mismatched = routes
+      .filter((r) => MATRIX[`${r.method} ${r.path}`].access !== r.access)
+      .map((r) => `${r.method} ${r.path}: declared ${r.access}, matrix ${MATRIX[`${r.method} ${r.path}`].access}`);
+    expect(mismatched).toEqual([]);
+  });
+
+  const cases = Object.entries(MATRIX).flatMap(([route, entry]) =>
+    CALLERS.filter((c) => !(entry.deniedOnly && expected(entry.access, c) === 'allowed')).map((caller) => [route, caller] as const),
+  );
+
+  it.each(cases)('%s as %s', async (route, caller) => {
+    const entry = MATRIX[route];
+    const [method, path] = route.split(' ');
+    const res = await fetch(t.url + (entry.path ?? path), {
+      method,
+      headers: { ...headers[caller], ...(entry.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: entry.body !== undefined ? JSON.stringify(entry.body) : undefined,
+    });
+    const body = (await res.json()) as { success?: boolean; message?: string };
+    const want = expected(entry.access, caller);
+    if (entry.status !== undefined) {
+      expect(res.status).toBe(entry.status);
+    } else if (want === 'allowed') {
+      expect([401, 403]).not.toContain(res.status);
+      expect(res.status).toBeLessThan(500);
+    } else {
+      expect(res.status).toBe(want);
+      expect(body.success).toBe(false);
+    }
+  });
+});
