@@ -1,4 +1,4 @@
-// `npm test`: every test tier. Unit; API on SQLite; API on MariaDB; browser tests on the built console.
+// `npm test`: lint, then every test tier. Unit; API on SQLite; API on MariaDB; browser tests on the built console.
 // Set SKIP_MYSQL=1 or SKIP_E2E=1 to leave a tier out locally (CI runs all of them).
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
@@ -35,6 +35,8 @@ if (process.env.SKIP_E2E !== '1' && existsSync(join(ROOT, 'test/e2e'))) {
 let passed = 0;
 let failed = 0;
 const failures = [];
+console.log('\n▶ lint');
+if (run('npx', ['eslint', '.', '--max-warnings=0']) !== 0) failures.push('lint');
 for (const tier of tiers) {
   console.log(`\n▶ ${tier.name}`);
   const out = join(tmpdir(), `gw-jest-${process.pid}-${tiers.indexOf(tier)}.json`);
