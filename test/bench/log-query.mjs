@@ -1,0 +1,111 @@
+// Log query benchmark: 1,000,000 log rows in SQLite; filtered, paged GET /api/log/ through the real app.
+// Usage: node test/bench/log-query.mjs [rows]   (prints a markdown table; goal: every query < 100 ms)
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+const Database = require('better-sqlite3');
+const ROOT = new URL('../..', import.meta.url).pathname;
+const ROWS = Number(process.argv[2] ?? 1_000_000);
+const RUNS = 30;
+
+async function startGateway(dbPath) {
+  const child = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
+    env: { ...process.env, SQLITE_PATH: dbPath, PORT: '0', LOG_LEVEL: 'silent', SESSION_SECRET: 'bench', WEB_DIST_DIR: tmpdir() },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1].replace('localhost', '127.0.0.1'));
+    });
+    child.once('exit', (c) => reject(new Error(`gateway exited ${c}`)));
+  });
+  return { child, url };
+}
+
+function seed(dbPath) {
+  const db = new Database(dbPath);
+  db.pragma('journal_mode = WAL');
+  const models = ['gpt-4o', 'gpt-4o-mini', 'claude-sonnet-4-20250514', 'gemini-2.5-flash', 'deepseek-chat', 'o4-mini'];
+  const insert = db.prepare(
+    `INSERT INTO logs (user_id, username, created_at, type, model_name, token_name, quota, prompt_tokens, completion_tokens,
+      channel_id, channel_name, "group", other, content, use_time, is_stream, token_id, ip)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', ?, ?, ?, '')`,
+  );
+  const start = Math.floor(Date.now() / 1000) - 90 * 86400;
+  const t0 = performance.now();
+  db.transaction(() => {
+    for (let i = 0; i < ROWS; i++) {
+      const user = (i * 7919) % 1000;
+      insert.run(user + 2, `user${user}`, start + Math.floor((i * 90 * 86400) / ROWS), i % 50 === 0 ? 6 : 2, models[i % models.length],
+        `token${i % 20}`, 100 + (i % 1000), 200, 100, (i % 30) + 1, `ch${(i % 30) + 1}`, i % 10 ? 'default' : 'vip',
+        '{"model_ratio":1.25,"completion_ratio":4,"group_ratio":1}', 1 + (i % 5), i % 2, 1 + (i % 20));
+    }
+  })();
+  db.close();
+  return performance.now() - t0;
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'gw-logbench-'));
+  const dbPath = join(dir, 'gateway.db');
+  let gw = await startGateway(dbPath); // runs the migrations
+  const setup = await fetch(`${gw.url}/api/setup`, { method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'root', password: 'bench-pass-1', confirmPassword: 'bench-pass-1' }) });
+  if (!setup.ok) throw new Error('setup failed');
+  gw.child.kill();
+  await new Promise((r) => gw.child.once('exit', r));
+  const seedMs = seed(dbPath);
+  gw = await startGateway(dbPath);
+  const login = await fetch(`${gw.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'root', password: 'bench-pass-1' }) });
+  const cookie = login.headers.getSetCookie()[0].split(';')[0];
+  const now = Math.floor(Date.now() / 1000);
+  const queries = {
+    'first page, no filter': 'p=0&page_size=10',
+    'page 50': 'p=50&page_size=20',
+    'model filter': 'p=0&page_size=10&model_name=gpt-4o',
+    'user filter': 'p=0&page_size=10&username=user42',
+    'type=error': 'p=0&page_size=10&type=6',
+    'channel + last 7 days': `p=0&page_size=10&channel=7&start_timestamp=${now - 7 * 86400}&end_timestamp=${now}`,
+    'token + model + 30 days': `p=0&page_size=50&token_name=token3&model_name=o4-mini&start_timestamp=${now - 30 * 86400}`,
+    'group vip, page size 100': 'p=0&page_size=100&group=vip',
+  };
+  const rows = [];
+  for (const [name, qs] of Object.entries(queries)) {
+    const times = [];
+    let total = 0;
+    for (let i = 0; i < RUNS + 3; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${gw.url}/api/log/?${qs}`, { headers: { cookie } });
+      const body = await res.json();
+      const ms = performance.now() - t0;
+      if (!body.success) throw new Error(`${name}: ${JSON.stringify(body)}`);
+      total = body.data.total;
+      if (i >= 3) times.push(ms);
+    }
+    times.sort((a, b) => a - b);
+    rows.push({ name, total, p50: times[Math.floor(times.length / 2)], p95: times[Math.floor(times.length * 0.95)], max: times.at(-1) });
+  }
+  gw.child.kill();
+  await new Promise((r) => gw.child.once('exit', r));
+  rmSync(dir, { recursive: true, force: true });
+
+  console.log(`\n### Log query (${ROWS.toLocaleString('en')} rows in SQLite; seeded in ${(seedMs / 1000).toFixed(1)} s; ${RUNS} runs each)\n`);
+  console.log('| query | matching rows | p50 ms | p95 ms | max ms | < 100 ms |');
+  console.log('|---|---:|---:|---:|---:|:---:|');
+  for (const r of rows) {
+    console.log(`| ${r.name} | ${r.total.toLocaleString('en')} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.p95 < 100 ? 'yes' : 'NO'} |`);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
