@@ -1,0 +1,23 @@
+// Standalone development entry; inside the console the shell loads the exposed pages instead.
+import '@arco-design/web-react/es/_util/react-19-adapter';
+import '@arco-design/web-react/dist/css/arco.min.css';
+import { createRoot } from 'react-dom/client';
+import { applyTheme, initI18n, StandaloneApp, storedTheme } from '@gw/web';
+import SettingPage from './expose/SettingPage';
+import UserPage from './expose/UserPage';
+
+async function main() {
+  applyTheme(storedTheme());
+  await initI18n();
+  createRoot(document.getElementById('root')!).render(
+    <StandaloneApp
+      name="admin"
+      routes={[
+        { path: '/user', label: 'users', page: UserPage },
+        { path: '/setting', label: 'settings', page: SettingPage },
+      ]}
+    />,
+  );
+}
+
+void main();

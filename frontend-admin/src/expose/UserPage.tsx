@@ -1,0 +1,5 @@
+import '../remote-setup';
+import './admin.css';
+import { UserPage } from '../pages/user/UserPage';
+
+export default UserPage;

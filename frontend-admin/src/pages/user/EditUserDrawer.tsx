@@ -1,0 +1,127 @@
+import { useEffect, useState } from 'react';
+import { Button, Drawer, Form, Input, InputNumber, Message, Select, Space, Spin } from '@arco-design/web-react';
+import { useTranslation } from 'react-i18next';
+import { checkOptionalPassword, DISPLAY_NAME_MAX, PASSWORD_MAX, renderQuota, USERNAME_MAX, type UserView } from '@gw/shared';
+import { api, quotaDisplay, requiredRule, ruleFrom, useStatus } from '@gw/web';
+import { AddQuotaModal } from './AddQuotaModal';
+
+type EditForm = Pick<UserView, 'username' | 'display_name' | 'group' | 'quota' | 'remark'> & { password?: string };
+const BINDINGS = ['email', 'github_id', 'oidc_id', 'wechat_id', 'telegram_id', 'linux_do_id'] as const;
+
+interface Props {
+  userId: number | null;
+  groups: string[];
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** Side panel to edit a user; bound third-party ids are shown read-only (spec 1 §3). */
+export function EditUserDrawer({ userId, groups, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
+  const display = quotaDisplay(useStatus());
+  const [form] = Form.useForm<EditForm>();
+  const [user, setUser] = useState<UserView | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [addingQuota, setAddingQuota] = useState(false);
+  const quota = Form.useWatch('quota', form) as number | undefined;
+
+  useEffect(() => {
+    setUser(null);
+    if (userId === null) return;
+    api
+      .get<UserView>(`/api/user/${userId}`)
+      .then((u) => {
+        setUser(u);
+        form.setFieldsValue({ username: u.username, display_name: u.display_name, group: u.group, quota: u.quota, remark: u.remark, password: '' });
+      })
+      .catch(onClose);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [userId]);
+
+  const submit = async () => {
+    const v = await form.validate().catch(() => null);
+    if (!v || !user) return;
+    setSaving(true);
+    try {
+      await api.put('/api/user/', {
+        id: user.id,
+        username: v.username.trim(),
+        display_name: v.display_name?.trim() ?? '',
+        password: v.password || undefined,
+        group: v.group,
+        quota: Math.trunc(Number(v.quota) || 0),
+        remark: v.remark ?? '',
+      });
+      Message.success(t('users.updated'));
+      onSaved();
+      onClose();
+    } catch {
+      /* reported */
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Drawer
+      width={460}
+      visible={userId !== null}
+      title={t('users.edit_title')}
+      onCancel={onClose}
+      className="gw-edit-user-drawer"
+      footer={
+        <Space>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="primary" loading={saving} disabled={!user} onClick={() => void submit()} className="gw-submit">
+            {t('common.submit')}
+          </Button>
+        </Space>
+      }
+    >
+      {!user ? (
+        <Spin />
+      ) : (
+        <Form form={form} layout="vertical">
+          <Form.Item field="username" label={t('users.username')} rules={[requiredRule('user.add_required')]}>
+            <Input maxLength={USERNAME_MAX} />
+          </Form.Item>
+          <Form.Item field="display_name" label={t('users.display_name')}>
+            <Input maxLength={DISPLAY_NAME_MAX} />
+          </Form.Item>
+          <Form.Item field="password" label={t('users.password')} rules={[ruleFrom<string | undefined>(checkOptionalPassword)]}>
+            <Input.Password placeholder={t('users.password_hint_edit')} maxLength={PASSWORD_MAX} autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item field="group" label={t('users.group')}>
+            <Select options={groups.includes(user.group) ? groups : [...groups, user.group]} allowCreate />
+          </Form.Item>
+          <Form.Item label={t('users.quota')} extra={t('users.quota_equals', { amount: renderQuota(quota ?? 0, { ...display, displayInCurrency: true }) })}>
+            <Space>
+              <Form.Item field="quota" noStyle>
+                <InputNumber min={0} precision={0} step={500000} style={{ width: 220 }} />
+              </Form.Item>
+              <Button onClick={() => setAddingQuota(true)}>{t('users.add_quota')}</Button>
+            </Space>
+          </Form.Item>
+          <Form.Item field="remark" label={t('users.remark')}>
+            <Input.TextArea maxLength={255} autoSize={{ minRows: 1, maxRows: 4 }} />
+          </Form.Item>
+          <h4>{t('users.bindings')}</h4>
+          {BINDINGS.map((key) => (
+            <Form.Item key={key} label={t(`users.${key}`)}>
+              <Input value={user[key] || ''} placeholder={t('common.unbound')} disabled />
+            </Form.Item>
+          ))}
+        </Form>
+      )}
+      <AddQuotaModal
+        visible={addingQuota}
+        current={Number(quota) || 0}
+        onCancel={() => setAddingQuota(false)}
+        onOk={(next) => {
+          form.setFieldValue('quota', next);
+          setAddingQuota(false);
+        }}
+      />
+    </Drawer>
+  );
+}

@@ -1,0 +1,4 @@
+import '../remote-setup';
+import { PersonalPage } from '../pages/personal/PersonalPage';
+
+export default PersonalPage;

@@ -1,0 +1,2 @@
+export { zh } from './zh';
+export { en } from './en';

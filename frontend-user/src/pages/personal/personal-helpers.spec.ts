@@ -1,0 +1,47 @@
+import { en } from '../../locale/en';
+import { zh } from '../../locale/zh';
+import { bindingRows, checkTransfer, inviteLink, parseUserSetting } from './personal-helpers';
+
+describe('parseUserSetting', () => {
+  it.each([
+    ['{"notify_type":"webhook","quota_warning_threshold":100000}', { notify_type: 'webhook', quota_warning_threshold: 100000 }],
+    ['', {}],
+    ['not json', {}],
+    ['[1,2]', {}],
+    [null, {}],
+  ])('%j', (raw, expected) => expect(parseUserSetting(raw)).toEqual(expected));
+});
+
+describe('bindingRows', () => {
+  it('lists every provider, unbound ones as null', () => {
+    const rows = bindingRows({ email: 'a@example.com', github_id: '', oidc_id: '', wechat_id: 'wx1', telegram_id: '', linux_do_id: '' });
+    expect(rows.map((r) => [r.key, r.value])).toEqual([
+      ['email', 'a@example.com'],
+      ['github_id', null],
+      ['oidc_id', null],
+      ['wechat_id', 'wx1'],
+      ['telegram_id', null],
+      ['linux_do_id', null],
+    ]);
+  });
+});
+
+describe('checkTransfer (at least one quota unit, at most what is available)', () => {
+  it.each([
+    [500000, 1000000, 500000, null],
+    [499999, 1000000, 500000, 'personal.transfer_min'],
+    [2000000, 1000000, 500000, 'personal.transfer_min'],
+    [Number.NaN, 1000000, 500000, 'personal.transfer_min'],
+    [500000, 500000, 0, null],
+  ])('amount %s of %s (unit %s) → %s', (amount, available, unit, key) => expect(checkTransfer(amount, available, unit)).toBe(key));
+});
+
+describe('user dictionaries', () => {
+  it('invite link', () => expect(inviteLink('https://gw.example', 'Ab 1')).toBe('https://gw.example/register?aff=Ab%201'));
+  it('zh and en have the same keys', () => expect(Object.keys(en.personal).sort()).toEqual(Object.keys(zh.personal).sort()));
+  it('carries the spec texts', () => {
+    expect(zh.personal.token_reset_copied).toBe('令牌已重置并已复制到剪贴板');
+    expect(zh.personal.settings_failed).toBe('更新通知设置失败');
+    expect(zh.personal.transfer_min).toBe('划转金额最低为 {{min}}');
+  });
+});

@@ -1,0 +1,37 @@
+/** Pure helpers of the personal page (unit-tested). */
+import type { UserSetting, UserView } from '@gw/shared';
+
+export function parseUserSetting(raw: string | null | undefined): UserSetting {
+  try {
+    const v = JSON.parse(raw || '{}') as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as UserSetting) : {};
+  } catch {
+    return {};
+  }
+}
+
+export const BINDING_FIELDS = [
+  { key: 'email', labelKey: 'personal.email' },
+  { key: 'github_id', labelKey: 'personal.github' },
+  { key: 'oidc_id', labelKey: 'personal.oidc' },
+  { key: 'wechat_id', labelKey: 'personal.wechat' },
+  { key: 'telegram_id', labelKey: 'personal.telegram' },
+  { key: 'linux_do_id', labelKey: 'personal.linuxdo' },
+] as const;
+
+/** The account bindings as label/value rows; an empty id reads as unbound (null). */
+export function bindingRows(user: Pick<UserView, (typeof BINDING_FIELDS)[number]['key']>): Array<{ key: string; labelKey: string; value: string | null }> {
+  return BINDING_FIELDS.map((f) => ({ key: f.key, labelKey: f.labelKey, value: user[f.key] ? String(user[f.key]) : null }));
+}
+
+/** Quota warning presets (spec 1 §9). */
+export const THRESHOLD_PRESETS = [100000, 500000, 1000000, 5000000] as const;
+export const DEFAULT_THRESHOLD = 500000;
+
+/** Transfer from invite earnings: at least one quota unit and no more than what is available. */
+export function checkTransfer(amount: number, available: number, quotaPerUnit: number): 'personal.transfer_min' | null {
+  const min = quotaPerUnit > 0 ? quotaPerUnit : 500000;
+  return !Number.isFinite(amount) || amount < min || amount > available ? 'personal.transfer_min' : null;
+}
+
+export const inviteLink = (origin: string, code: string) => `${origin}/register?aff=${encodeURIComponent(code)}`;

@@ -1,0 +1,2 @@
+/** Style sheets are bundled by rspack (type css/auto). */
+declare module '*.css';

@@ -1,0 +1,43 @@
+/** @gw/web: the console runtime shared by the shell and the remotes (one instance, MF singleton). */
+export { api, request, withQuery, ApiError, type RequestOptions } from './api/client';
+export { classifyFailure, loginRedirect, type FailureAction } from './api/errors';
+export { setNavigator, navigate } from './navigation';
+export {
+  i18n,
+  initI18n,
+  addDictionary,
+  changeLang,
+  currentLang,
+  storedLang,
+  normaliseLang,
+  tr,
+  LANG_KEY,
+  LANGS,
+  commonZh,
+  commonEn,
+  type Lang,
+  type Dict,
+  type DictOf,
+} from './i18n';
+export { createStore, readJson, type Store } from './store/create-store';
+export {
+  userStore,
+  useUser,
+  getStoredUser,
+  setStoredUser,
+  clearStoredUser,
+  isAdmin,
+  isRoot,
+  USER_KEY,
+  type StoredUser,
+} from './store/user';
+export { statusStore, useStatus, getStatus, loadStatus, quotaDisplay, STATUS_KEY, COLLAPSE_KEY } from './store/status';
+export { sanitizeHtml, renderMarkdown } from './sanitize';
+export * from './format';
+export { storedTheme, applyTheme, setTheme, THEME_KEY, type ThemeMode } from './theme';
+export { ruleFrom, requiredRule, jsonRule } from './rules';
+export { copyText, showCopyFallback } from './clipboard';
+export { usePageSize, PAGE_SIZE_KEY } from './hooks/usePageSize';
+export { useRequest } from './hooks/useRequest';
+export { RichContent } from './components/RichContent';
+export { StandaloneApp, type StandaloneRoute } from './components/StandaloneApp';
