@@ -1,0 +1,17 @@
+/** Upstream model-list answers → model ids, for "fetch models" (pure). Gemini and Ollama have theirs in their folders. */
+
+/** `{"data": [{"id": ...}]}`: OpenAI, Anthropic GET /v1/models, and the OpenAI-compatible family. */
+export function modelIdsFromDataList(list: unknown): string[] {
+  const data = (list as { data?: unknown } | null)?.data;
+  return Array.isArray(data) ? data.map((m) => (m as { id?: unknown })?.id).filter((id): id is string => typeof id === 'string' && !!id) : [];
+}
+
+/** Cohere GET /v1/models: `{"models": [{"name", "endpoints": [...]}]}`; `endpoint` keeps models serving it (e.g. "chat"). */
+export function modelIdsFromCohereList(list: unknown, endpoint?: string): string[] {
+  const models = (list as { models?: unknown } | null)?.models;
+  if (!Array.isArray(models)) return [];
+  return models
+    .map((m) => m as { name?: unknown; endpoints?: unknown })
+    .filter((m) => typeof m.name === 'string' && (!endpoint || (Array.isArray(m.endpoints) && m.endpoints.includes(endpoint))))
+    .map((m) => m.name as string);
+}

@@ -1,0 +1,75 @@
+import type { AnthropicRequest } from '../anthropic/anthropic-types';
+import { isObject } from '../shared/content';
+
+/** Vertex AI: region per model, endpoint URLs for Gemini and Claude publishers, Claude body (pure). */
+
+export const VERTEX_DEFAULT_REGION = 'global';
+
+/**
+ * The region for a model from the channel's `other`: a plain region string, or a JSON object
+ * model → region with an optional "default"; empty means "global".
+ */
+export function vertexRegion(other: string | null | undefined, model: string): string {
+  const text = (other ?? '').trim();
+  if (!text) return VERTEX_DEFAULT_REGION;
+  if (!text.startsWith('{')) return text;
+  try {
+    const map: unknown = JSON.parse(text);
+    if (isObject(map)) {
+      const pick = map[model] ?? map.default;
+      if (typeof pick === 'string' && pick.trim()) return pick.trim();
+    }
+  } catch {
+    // An unreadable map falls back to the default region.
+  }
+  return VERTEX_DEFAULT_REGION;
+}
+
+/** Host of a region: the global endpoint has no region prefix. */
+export function vertexHost(region: string): string {
+  return region === 'global' ? 'aiplatform.googleapis.com' : `${region}-aiplatform.googleapis.com`;
+}
+
+export function isVertexClaude(model: string): boolean {
+  return model.startsWith('claude');
+}
+
+/** Vertex Claude ids with a version other than "@<date>" alone. */
+const VERTEX_CLAUDE_IDS: Readonly<Record<string, string>> = {
+  'claude-3-5-sonnet-20241022': 'claude-3-5-sonnet-v2@20241022',
+};
+
+/** Anthropic model name → Vertex model id: "claude-sonnet-4-20250514" → "claude-sonnet-4@20250514". */
+export function vertexClaudeModel(model: string): string {
+  if (model.includes('@')) return model;
+  return VERTEX_CLAUDE_IDS[model] ?? model.replace(/-(\d{8})$/, '@$1');
+}
+
+/**
+ * Endpoint URL. Gemini models: publishers/google, :generateContent or :streamGenerateContent?alt=sse.
+ * Claude models: publishers/anthropic with the Vertex model id, :rawPredict or :streamRawPredict.
+ */
+export function vertexUrl(input: { projectId: string; region: string; model: string; stream: boolean }): string {
+  const { projectId, region, model, stream } = input;
+  const base = `https://${vertexHost(region)}/v1/projects/${encodeURIComponent(projectId)}/locations/${region}/publishers`;
+  if (isVertexClaude(model)) {
+    return `${base}/anthropic/models/${encodeURIComponent(vertexClaudeModel(model))}:${stream ? 'streamRawPredict' : 'rawPredict'}`;
+  }
+  return `${base}/google/models/${encodeURIComponent(model)}:${stream ? 'streamGenerateContent?alt=sse' : 'generateContent'}`;
+}
+
+export const VERTEX_ANTHROPIC_VERSION = 'vertex-2023-10-16';
+
+export type VertexClaudeBody = Omit<AnthropicRequest, 'model'> & { anthropic_version: string };
+
+/** Anthropic request → rawPredict body: model removed (it is in the URL), anthropic_version added. */
+export function vertexClaudeBody(req: AnthropicRequest): VertexClaudeBody {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { model, ...rest } = req;
+  return { anthropic_version: VERTEX_ANTHROPIC_VERSION, ...rest };
+}
+
+/** Bearer header from an access token (see service-account.ts for obtaining one). */
+export function vertexHeaders(accessToken: string): Record<string, string> {
+  return { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` };
+}
