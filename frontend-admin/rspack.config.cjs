@@ -1,6 +1,6 @@
 const { createConfig } = require('../libs/web/rspack/create-config.cjs');
 
-/** Admin remote: users and settings (later channels and redemption codes). */
+/** Admin remote: users, settings and channels (later redemption codes). */
 module.exports = createConfig({
   appDir: __dirname,
   name: 'admin',
@@ -9,5 +9,6 @@ module.exports = createConfig({
   exposes: {
     './UserPage': './src/expose/UserPage.tsx',
     './SettingPage': './src/expose/SettingPage.tsx',
+    './ChannelPage': './src/expose/ChannelPage.tsx',
   },
 });

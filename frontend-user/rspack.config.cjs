@@ -1,6 +1,6 @@
 const { createConfig } = require('../libs/web/rspack/create-config.cjs');
 
-/** User remote: personal settings (later tokens, wallet, logs and the playground). */
+/** User remote: personal settings, tokens and the usage log (later wallet and the playground). */
 module.exports = createConfig({
   appDir: __dirname,
   name: 'user',
@@ -8,5 +8,7 @@ module.exports = createConfig({
   title: 'AI Gateway · user',
   exposes: {
     './PersonalPage': './src/expose/PersonalPage.tsx',
+    './TokenPage': './src/expose/TokenPage.tsx',
+    './LogPage': './src/expose/LogPage.tsx',
   },
 });

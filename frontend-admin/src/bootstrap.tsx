@@ -3,6 +3,7 @@ import '@arco-design/web-react/es/_util/react-19-adapter';
 import '@arco-design/web-react/dist/css/arco.min.css';
 import { createRoot } from 'react-dom/client';
 import { applyTheme, initI18n, StandaloneApp, storedTheme } from '@gw/web';
+import ChannelPage from './expose/ChannelPage';
 import SettingPage from './expose/SettingPage';
 import UserPage from './expose/UserPage';
 
@@ -15,6 +16,7 @@ async function main() {
       routes={[
         { path: '/user', label: 'users', page: UserPage },
         { path: '/setting', label: 'settings', page: SettingPage },
+        { path: '/channel', label: 'channels', page: ChannelPage },
       ]}
     />,
   );

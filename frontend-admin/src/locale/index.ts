@@ -1,7 +1,9 @@
+import { channelEn } from './channel.en';
+import { channelZh } from './channel.zh';
 import { en } from './en';
 import { optionsEn } from './options.en';
 import { optionsZh } from './options.zh';
 import { zh } from './zh';
 
-export const adminZh = { ...zh, ...optionsZh };
-export const adminEn = { ...en, ...optionsEn };
+export const adminZh = { ...zh, ...optionsZh, ...channelZh };
+export const adminEn = { ...en, ...optionsEn, ...channelEn };

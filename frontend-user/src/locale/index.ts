@@ -1,2 +1,9 @@
-export { zh } from './zh';
-export { en } from './en';
+import { en as baseEn } from './en';
+import { logEn } from './log.en';
+import { logZh } from './log.zh';
+import { tokenEn } from './token.en';
+import { tokenZh } from './token.zh';
+import { zh as baseZh } from './zh';
+
+export const zh = { ...baseZh, ...tokenZh, ...logZh };
+export const en = { ...baseEn, ...tokenEn, ...logEn };

@@ -121,3 +121,101 @@ export interface OptionItem {
   key: string;
   value: string;
 }
+
+/** A channel as the console reads it (spec 2 §3 "Channel"); `key` only in root's single-channel view. */
+export interface ChannelRecord {
+  id: number;
+  name: string;
+  type: number;
+  key?: string;
+  openai_organization: string;
+  max_input_tokens: number;
+  base_url: string;
+  other: string | null;
+  model_mapping: string | null;
+  status_code_mapping: string;
+  /** Comma string on the wire. */
+  models: string | null;
+  /** Comma string on the wire. */
+  group: string;
+  auto_ban: number;
+  test_model: string;
+  priority: number;
+  weight: number;
+  tag: string;
+  model_prefix: string;
+  setting: string | null;
+  param_override: string | null;
+  status: number;
+  /** Milliseconds of the last test; 0 untested. */
+  response_time: number;
+  balance: number;
+  used_quota: number;
+  /** JSON text with status_reason and status_time. */
+  other_info: string | null;
+  created_time: number;
+  test_time: number;
+  balance_updated_time: number;
+}
+
+/** A token as its owner reads it (spec 2 §3 "Token"). */
+export interface TokenRecord {
+  id: number;
+  user_id?: number;
+  name: string;
+  /** Shown with the sk- prefix. */
+  key: string;
+  status: number;
+  remain_quota: number;
+  used_quota: number;
+  unlimited_quota: boolean;
+  /** Epoch seconds; -1 never. */
+  expired_time: number;
+  created_time: number;
+  accessed_time: number;
+  rate_limit_enabled: boolean;
+  rate_limit_period: number;
+  rate_limit_count: number;
+  rate_limit_success: number;
+  model_limits_enabled: boolean;
+  /** Comma string on the wire. */
+  model_limits: string;
+  /** One per line. */
+  allow_ips: string;
+  group: string;
+}
+
+/** A usage-log row (spec 3 §3 "Log record"); `channel` is the channel id; `other` is JSON text. */
+export interface LogRecord {
+  id: number;
+  created_at: number;
+  type: number;
+  content: string;
+  user_id: number;
+  username: string;
+  token_name: string;
+  model_name: string;
+  quota: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  /** Seconds. */
+  use_time: number;
+  is_stream: boolean;
+  channel: number;
+  channel_name: string;
+  group: string;
+  other: string;
+}
+
+/** GET /api/log/stat and /api/log/self/stat. */
+export interface LogStat {
+  quota: number;
+  rpm: number;
+  tpm: number;
+  /** Token sums over the filter, when the server reports them. */
+  prompt_tokens?: number;
+  completion_tokens?: number;
+}
+
+/** GET /api/user/self/groups: group name → description and ratio. */
+export type UserGroupMap = Record<string, { desc: string; ratio: number | string }>;

@@ -1,5 +1,6 @@
 /** @gw/web: the console runtime shared by the shell and the remotes (one instance, MF singleton). */
 export { api, request, withQuery, ApiError, type RequestOptions } from './api/client';
+export { toListResult, type ListResult } from './api/paged';
 export { classifyFailure, loginRedirect, type FailureAction } from './api/errors';
 export { setNavigator, navigate } from './navigation';
 export {
@@ -39,5 +40,8 @@ export { ruleFrom, requiredRule, jsonRule } from './rules';
 export { copyText, showCopyFallback } from './clipboard';
 export { usePageSize, PAGE_SIZE_KEY } from './hooks/usePageSize';
 export { useRequest } from './hooks/useRequest';
+export { useStoredFlag } from './hooks/useStoredState';
+export { defaultColumnPrefs, parseColumnPrefs, type ColumnPrefs } from './table/column-prefs';
+export { ColumnSettingsModal, useColumnPrefs } from './table/ColumnSettings';
 export { RichContent } from './components/RichContent';
 export { StandaloneApp, type StandaloneRoute } from './components/StandaloneApp';

@@ -12,6 +12,8 @@ export interface RequestOptions {
   noAuthRedirect?: boolean;
   /** Answer this value instead of an error when the endpoint does not exist (yet). */
   on404?: unknown;
+  /** Answer the whole envelope instead of `data` (calls that put fields beside it, e.g. a channel test's `time`). */
+  envelope?: boolean;
   signal?: AbortSignal;
 }
 
@@ -80,7 +82,7 @@ export async function request<T>(method: string, url: string, body?: unknown, op
   } catch {
     envelope = undefined;
   }
-  if (res.ok && envelope?.success) return envelope.data as T;
+  if (res.ok && envelope?.success) return (opts.envelope ? envelope : envelope.data) as T;
   const message = envelope?.message ?? '';
   report(res.status, message, opts);
   throw new ApiError(message || `HTTP ${res.status}`, res.status);

@@ -48,6 +48,7 @@ export const commonZh = {
     status_unreachable: '无法连接服务器',
     status_failed: '加载状态失败',
   },
+  columns: { title: '列设置', select_all: '全选' },
   role: { user: '普通用户', admin: '管理员', root: '超级管理员', unknown: '未知身份' },
   user_status: { enabled: '已激活', disabled: '已封禁', locked: '已锁定', unknown: '未知状态', deactivated: '已注销' },
   // Messages of the shared validation rules (libs/shared/src/validation.ts).
@@ -128,6 +129,7 @@ export const commonEn: DictOf<typeof commonZh> = {
     status_unreachable: 'Unable to connect to server',
     status_failed: 'Failed to load status',
   },
+  columns: { title: 'Column settings', select_all: 'Select all' },
   role: { user: 'Normal user', admin: 'Admin', root: 'Super admin', unknown: 'Unknown role' },
   user_status: { enabled: 'Active', disabled: 'Banned', locked: 'Locked', unknown: 'Unknown status', deactivated: 'Deactivated' },
   login: { required: 'Please enter the username and password!' },

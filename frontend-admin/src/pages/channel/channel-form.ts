@@ -1,0 +1,192 @@
+/**
+ * The channel editor's form model, validation and normalisation (spec 2 §5 "Channel save", §9 defaults).
+ * Pure; unit-tested in channel-form.spec.ts. Rules answer message keys of the admin dictionary.
+ */
+import { isValidJson, type ChannelRecord } from '@gw/shared';
+import { JSON_KEY_TYPE, SPARK_DEFAULT_VERSION, SPARK_TYPE } from './channel-type-rules';
+
+export interface ChannelForm {
+  type: number;
+  name: string;
+  key: string;
+  base_url: string;
+  openai_organization: string;
+  other: string;
+  models: string[];
+  groups: string[];
+  model_mapping: string;
+  status_code_mapping: string;
+  setting: string;
+  param_override: string;
+  test_model: string;
+  tag: string;
+  priority: number | string;
+  weight: number | string;
+  auto_ban: boolean;
+  model_prefix: string;
+  max_input_tokens: number | string;
+}
+
+/** What the server takes (models and group as comma strings). */
+export interface ChannelPayload {
+  type: number;
+  name: string;
+  key: string;
+  base_url: string;
+  openai_organization: string;
+  other: string;
+  models: string;
+  group: string;
+  model_mapping: string;
+  status_code_mapping: string;
+  setting: string;
+  param_override: string;
+  test_model: string;
+  tag: string;
+  priority: number;
+  weight: number;
+  auto_ban: 0 | 1;
+  model_prefix: string;
+  max_input_tokens: number;
+}
+
+/** Defaults: type 1, auto_ban 1, groups ["default"], priority 0, weight 0 (spec 2 §9). */
+export const CHANNEL_DEFAULTS: ChannelForm = {
+  type: 1,
+  name: '',
+  key: '',
+  base_url: '',
+  openai_organization: '',
+  other: '',
+  models: [],
+  groups: ['default'],
+  model_mapping: '',
+  status_code_mapping: '',
+  setting: '',
+  param_override: '',
+  test_model: '',
+  tag: '',
+  priority: 0,
+  weight: 0,
+  auto_ban: true,
+  model_prefix: '',
+  max_input_tokens: 0,
+};
+
+export const splitList = (s: string | null | undefined): string[] => [...new Set((s ?? '').split(',').map((x) => x.trim()).filter(Boolean))];
+
+/** Keys separated by commas or newlines (type 41 keys are JSON, so only newlines separate them). */
+export function splitKeys(key: string, type = 1): string[] {
+  const parts = type === JSON_KEY_TYPE ? key.split('\n') : key.split(/[\n,]/);
+  return parts.map((k) => k.trim()).filter(Boolean);
+}
+
+/** The multi-key view appears for several keys, except for type 41 (spec 2 §4). */
+export function showMultiKeyView(key: string, type: number): boolean {
+  return type !== JSON_KEY_TYPE && splitKeys(key, type).length > 1;
+}
+
+export function channelToForm(c: ChannelRecord): ChannelForm {
+  return {
+    type: c.type,
+    name: c.name ?? '',
+    key: c.key ?? '',
+    base_url: c.base_url ?? '',
+    openai_organization: c.openai_organization ?? '',
+    other: c.other ?? '',
+    models: splitList(c.models),
+    groups: splitList(c.group),
+    model_mapping: c.model_mapping ?? '',
+    status_code_mapping: c.status_code_mapping ?? '',
+    setting: c.setting ?? '',
+    param_override: c.param_override ?? '',
+    test_model: c.test_model ?? '',
+    tag: c.tag ?? '',
+    priority: c.priority ?? 0,
+    weight: c.weight ?? 0,
+    auto_ban: c.auto_ban !== 0,
+    model_prefix: c.model_prefix ?? '',
+    max_input_tokens: c.max_input_tokens ?? 0,
+  };
+}
+
+const badJson = (text: string) => !!text.trim() && !isValidJson(text.trim());
+const int = (v: unknown) => {
+  const n = Number.parseInt(String(v ?? '').trim(), 10);
+  return Number.isFinite(n) ? n : 0;
+};
+
+/** The first failing rule as a message key, or null. */
+export function checkChannel(f: ChannelForm, isNew: boolean): string | null {
+  if (isNew && (!f.name.trim() || !f.key.trim())) return 'channel.name_key_required';
+  if (!isNew && !f.name.trim()) return 'channel.name_key_required';
+  if (f.models.filter((m) => m.trim()).length === 0) return 'channel.models_required';
+  if (badJson(f.model_mapping)) return 'channel.model_mapping_invalid';
+  if (badJson(f.status_code_mapping)) return 'channel.status_code_mapping_invalid';
+  if (badJson(f.setting)) return 'channel.setting_invalid';
+  if (badJson(f.param_override)) return 'channel.param_override_invalid';
+  if (f.type === JSON_KEY_TYPE && f.other.trim().startsWith('{') && !isValidJson(f.other.trim())) return 'channel.other_invalid';
+  if (int(f.priority) < -999) return 'channel.priority_min';
+  return null;
+}
+
+/** A base URL ending in /v1 asks for confirmation (the gateway appends the /v1 path itself). */
+export function baseUrlNeedsConfirm(baseUrl: string): boolean {
+  return /\/v1$/i.test(baseUrl.trim().replace(/\/+$/, ''));
+}
+
+/**
+ * Trims, removes the base URL's trailing slash, defaults type 18's version to v2.1, parses priority
+ * and weight as integers (priority ≥ -999, weight ≥ 0), joins models and groups.
+ */
+export function normaliseChannel(f: ChannelForm): ChannelPayload {
+  const other = f.other.trim();
+  return {
+    type: f.type,
+    name: f.name.trim(),
+    key: splitKeys(f.key, f.type).length > 1 ? splitKeys(f.key, f.type).join('\n') : f.key.trim(),
+    base_url: f.base_url.trim().replace(/\/+$/, ''),
+    openai_organization: f.openai_organization.trim(),
+    other: f.type === SPARK_TYPE && !other ? SPARK_DEFAULT_VERSION : other,
+    models: [...new Set(f.models.map((m) => m.trim()).filter(Boolean))].join(','),
+    group: [...new Set(f.groups.map((g) => g.trim()).filter(Boolean))].join(',') || 'default',
+    model_mapping: f.model_mapping.trim(),
+    status_code_mapping: f.status_code_mapping.trim(),
+    setting: f.setting.trim(),
+    param_override: f.param_override.trim(),
+    test_model: f.test_model.trim(),
+    tag: f.tag.trim(),
+    priority: Math.max(-999, int(f.priority)),
+    weight: Math.max(0, int(f.weight)),
+    auto_ban: f.auto_ban ? 1 : 0,
+    model_prefix: f.model_prefix.trim(),
+    max_input_tokens: Math.max(0, int(f.max_input_tokens)),
+  };
+}
+
+/** An update sends the id plus the fields that changed; an empty key means "keep the stored one". */
+export function changedFields(original: ChannelPayload, next: ChannelPayload): Partial<ChannelPayload> {
+  const out: Partial<ChannelPayload> = {};
+  for (const k of Object.keys(next) as (keyof ChannelPayload)[]) {
+    if (k === 'key' && !next.key) continue;
+    if (next[k] !== original[k]) (out as Record<string, unknown>)[k] = next[k];
+  }
+  return out;
+}
+
+/** One channel with every key, or (batch) one channel per key. */
+export function createPayloads(p: ChannelPayload, batch: boolean): ChannelPayload[] {
+  const keys = splitKeys(p.key, p.type);
+  return batch && keys.length > 1 ? keys.map((key) => ({ ...p, key })) : [p];
+}
+
+/**
+ * Models from a fetch: a list, or an object holding a nested data list; entries are names or objects
+ * with an id. null when there is no list (the "submission failed" message).
+ */
+export function parseFetchedModels(data: unknown): string[] | null {
+  const list = Array.isArray(data) ? data : data && typeof data === 'object' && Array.isArray((data as { data?: unknown }).data) ? (data as { data: unknown[] }).data : null;
+  if (!list) return null;
+  const names = list.map((m) => (typeof m === 'string' ? m : m && typeof m === 'object' ? String((m as { id?: unknown }).id ?? '') : '')).map((m) => m.trim());
+  return [...new Set(names.filter(Boolean))];
+}

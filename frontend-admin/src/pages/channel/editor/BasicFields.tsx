@@ -1,0 +1,92 @@
+import { Alert, Checkbox, Form, Input, Link, Select } from '@arco-design/web-react';
+import { useTranslation } from 'react-i18next';
+import { CHANNEL_TYPES, channelTypeInfo, isValidJson } from '@gw/shared';
+import { requiredRule } from '@gw/web';
+import { splitKeys } from '../channel-form';
+import { FULL_URL_TYPE, INVITE_LINK, NO_BASE_URL_TYPES, SPARK_DEFAULT_VERSION, TYPE_NOTE, TYPE_OTHER_FIELD } from '../channel-type-rules';
+import { KeyField } from './KeyField';
+
+interface Props {
+  type: number;
+  keyText: string;
+  isNew: boolean;
+  batch: boolean;
+  onBatch: (v: boolean) => void;
+}
+
+const OTHER_PLACEHOLDER: Record<number, string> = {
+  3: '2025-04-01-preview',
+  18: SPARK_DEFAULT_VERSION,
+  41: '{"default": "us-central1", "claude-3-5-sonnet-20240620": "europe-west1"}',
+};
+
+/** Type, name, address, type-specific `other`, key and organization (spec 2 §9 type special cases). */
+export function BasicFields({ type, keyText, isNew, batch, onBatch }: Props) {
+  const { t } = useTranslation();
+  const note = TYPE_NOTE[type];
+  const otherLabel = TYPE_OTHER_FIELD[type];
+  const severalKeys = splitKeys(keyText, type).length > 1;
+  return (
+    <>
+      <Form.Item field="type" label={t('channel.type')} rules={[{ required: true }]}>
+        <Select showSearch className="gw-channel-type" options={CHANNEL_TYPES.map((c) => ({ label: `${c.name} (${c.id})`, value: c.id }))} />
+      </Form.Item>
+      {note && (
+        <Alert
+          type="info"
+          style={{ marginBottom: 16 }}
+          content={
+            type === 40 ? (
+              <span>
+                {t(note)}{' '}
+                <Link href={INVITE_LINK} target="_blank" rel="noreferrer">
+                  {INVITE_LINK}
+                </Link>
+              </span>
+            ) : (
+              t(note)
+            )
+          }
+        />
+      )}
+      <Form.Item field="name" label={t('channel.name')} rules={[requiredRule('channel.name_key_required')]}>
+        <Input placeholder={t('channel.name_placeholder')} className="gw-channel-name-input" />
+      </Form.Item>
+      {!NO_BASE_URL_TYPES.has(type) && (
+        <Form.Item
+          field="base_url"
+          label={type === FULL_URL_TYPE ? t('channel.base_url_full') : t('channel.base_url')}
+          extra={type === FULL_URL_TYPE ? t('channel.base_url_full_hint') : t('channel.base_url_hint')}
+        >
+          <Input className="gw-channel-base-url" placeholder={channelTypeInfo(type)?.baseUrl || t('channel.base_url_placeholder')} />
+        </Form.Item>
+      )}
+      {otherLabel && (
+        <Form.Item
+          field="other"
+          label={t(otherLabel)}
+          rules={
+            type === 41
+              ? [{ validator: (v: string | undefined, cb: (e?: string) => void) => cb(v?.trim().startsWith('{') && !isValidJson(v.trim()) ? t('channel.other_invalid') : undefined) }]
+              : undefined
+          }
+        >
+          {type === 41 ? <Input.TextArea className="gw-mono" autoSize={{ minRows: 2, maxRows: 6 }} placeholder={OTHER_PLACEHOLDER[41]} /> : <Input placeholder={OTHER_PLACEHOLDER[type]} />}
+        </Form.Item>
+      )}
+      <Form.Item field="key" label={t('channel.key')} rules={isNew ? [requiredRule('channel.name_key_required')] : undefined}>
+        <KeyField type={type} isNew={isNew} />
+      </Form.Item>
+      {isNew && severalKeys && (
+        <Checkbox checked={batch} onChange={onBatch} className="gw-batch-create" style={{ marginBottom: 16 }}>
+          {t('channel.batch_create', { count: splitKeys(keyText, type).length })}
+        </Checkbox>
+      )}
+      {type === 1 && (
+        <Form.Item field="openai_organization" label={t('channel.organization')}>
+          <Input placeholder={t('channel.organization_placeholder')} />
+        </Form.Item>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,182 @@
+import { useEffect, useState } from 'react';
+import { Button, Divider, Drawer, Form, Message, Modal, Space, Spin } from '@arco-design/web-react';
+import { useTranslation } from 'react-i18next';
+import { channelApi, loadTypeModels } from '../channel-api';
+import {
+  baseUrlNeedsConfirm,
+  CHANNEL_DEFAULTS,
+  changedFields,
+  channelToForm,
+  checkChannel,
+  createPayloads,
+  normaliseChannel,
+  parseFetchedModels,
+  splitKeys,
+  type ChannelForm,
+  type ChannelPayload,
+} from '../channel-form';
+import { TYPE_DEFAULT_MODELS } from '../channel-type-rules';
+import { AdvancedFields } from './AdvancedFields';
+import { BasicFields } from './BasicFields';
+import { ModelPickerModal } from './ModelPickerModal';
+import { ModelsField } from './ModelsField';
+
+interface Props {
+  /** A channel id to edit, 'new' to create, null when closed. */
+  target: number | 'new' | null;
+  groups: string[];
+  modelOptions: string[];
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+const confirmV1 = (title: string, content: string) =>
+  new Promise<boolean>((resolve) => Modal.confirm({ title, content, onOk: () => resolve(true), onCancel: () => resolve(false) }));
+
+/** Create/edit side panel with every channel field and the type special cases (spec 2 §5, §9). */
+export function ChannelDrawer({ target, groups, modelOptions, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ChannelForm>();
+  const isNew = target === 'new';
+  const [original, setOriginal] = useState<ChannelPayload | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [batch, setBatch] = useState(false);
+  const [fetching, setFetching] = useState(false);
+  const [fetched, setFetched] = useState<string[] | null>(null);
+  const [typeModels, setTypeModels] = useState<Record<string, string[]>>({});
+  const type = (Form.useWatch('type', form) as number | undefined) ?? CHANNEL_DEFAULTS.type;
+  const keyText = (Form.useWatch('key', form) as string | undefined) ?? '';
+  const models = (Form.useWatch('models', form) as string[] | undefined) ?? [];
+
+  useEffect(() => {
+    setOriginal(null);
+    setBatch(false);
+    if (target === null) return;
+    void loadTypeModels().then(setTypeModels);
+    if (target === 'new') {
+      form.resetFields();
+      form.setFieldsValue({ ...CHANNEL_DEFAULTS });
+      return;
+    }
+    setLoading(true);
+    channelApi
+      .get(target)
+      .then((c) => {
+        const f = channelToForm(c);
+        form.resetFields();
+        form.setFieldsValue(f);
+        setOriginal(normaliseChannel(f));
+      })
+      .catch(() => {
+        Message.error(t('channel.not_found_refresh'));
+        onClose();
+      })
+      .finally(() => setLoading(false));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [target]);
+
+  /** A new channel of a type with a default model list starts with it. */
+  const onValuesChange = (changed: Partial<ChannelForm>) => {
+    if (changed.type === undefined || !isNew) return;
+    const defaults = TYPE_DEFAULT_MODELS[changed.type];
+    if (defaults && ((form.getFieldValue('models') as string[] | undefined) ?? []).length === 0) form.setFieldValue('models', defaults);
+  };
+
+  const current = (): ChannelForm => ({ ...CHANNEL_DEFAULTS, ...(form.getFieldsValue() as Partial<ChannelForm>) }) as ChannelForm;
+
+  const fetchModels = async () => {
+    const v = current();
+    const firstKey = splitKeys(v.key ?? '', v.type)[0];
+    if (isNew && !firstKey) return void Message.error(t('channel.fill_key'));
+    setFetching(true);
+    try {
+      const data =
+        firstKey || typeof target !== 'number'
+          ? await channelApi.fetchModels({ base_url: v.base_url.trim().replace(/\/+$/, ''), type: v.type, key: firstKey ?? '' })
+          : await channelApi.fetchModelsOf(target);
+      const list = parseFetchedModels(data);
+      if (!list) Message.error(t('channel.fetch_not_array'));
+      else setFetched(list);
+    } catch (e) {
+      Message.error(`${t('channel.fetch_models_failed')}: ${(e as Error).message}`);
+    } finally {
+      setFetching(false);
+    }
+  };
+
+  const submit = async () => {
+    const v = current();
+    const rule = checkChannel(v, isNew);
+    if (rule) return void Message.error(t(rule));
+    const ok = await form.validate().then(
+      () => true,
+      () => false,
+    );
+    if (!ok) return void Message.error(t('error.check_input'));
+    const payload = normaliseChannel(v);
+    if (baseUrlNeedsConfirm(payload.base_url) && !(await confirmV1(t('channel.v1_title'), t('channel.v1_warning')))) return;
+    setSaving(true);
+    try {
+      if (isNew) {
+        for (const p of createPayloads(payload, batch)) await channelApi.create(p);
+        Message.success(t('channel.created'));
+      } else if (typeof target === 'number' && original) {
+        const patch = changedFields(original, payload);
+        if (Object.keys(patch).length === 0) {
+          Message.info(t('error.no_change'));
+          return;
+        }
+        await channelApi.update({ id: target, ...patch });
+        Message.success(t('channel.updated'));
+      }
+      onSaved();
+      onClose();
+    } catch {
+      /* reported */
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Drawer
+      width={Math.min(720, typeof window !== 'undefined' ? window.innerWidth : 720)}
+      visible={target !== null}
+      title={isNew ? t('channel.add_title') : t('channel.edit_title')}
+      onCancel={onClose}
+      className="gw-channel-drawer"
+      unmountOnExit
+      footer={
+        <Space>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="primary" loading={saving} disabled={loading} onClick={() => void submit()} className="gw-submit">
+            {t('common.submit')}
+          </Button>
+        </Space>
+      }
+    >
+      {loading ? (
+        <Spin />
+      ) : (
+        <Form form={form} layout="vertical" onValuesChange={onValuesChange}>
+          <BasicFields type={type} keyText={keyText} isNew={isNew} batch={batch} onBatch={setBatch} />
+          <Form.Item field="models" label={t('channel.models')} rules={[{ required: true, message: t('channel.models_required') }]}>
+            <ModelsField options={modelOptions} related={typeModels[String(type)] ?? []} fetching={fetching} onFetch={() => void fetchModels()} />
+          </Form.Item>
+          <Divider orientation="left">{t('channel.advanced')}</Divider>
+          <AdvancedFields groups={groups} />
+        </Form>
+      )}
+      <ModelPickerModal
+        models={fetched}
+        current={models}
+        onCancel={() => setFetched(null)}
+        onOk={(next) => {
+          form.setFieldValue('models', next);
+          setFetched(null);
+        }}
+      />
+    </Drawer>
+  );
+}

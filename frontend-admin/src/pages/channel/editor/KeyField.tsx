@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { Button, Checkbox, Input, Space } from '@arco-design/web-react';
+import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
+import { useTranslation } from 'react-i18next';
+import { showMultiKeyView, splitKeys } from '../channel-form';
+import { TYPE_KEY_FORMAT } from '../channel-type-rules';
+
+interface Props {
+  value?: string;
+  onChange?: (v: string) => void;
+  type: number;
+  isNew: boolean;
+}
+
+/**
+ * The key: a text area, or, when it holds several keys (except type 41), a list with one row per key.
+ * A checkbox turns the list view off (spec 2 §4 "Key editing").
+ */
+export function KeyField({ value = '', onChange, type, isNew }: Props) {
+  const { t } = useTranslation();
+  const several = showMultiKeyView(value, type);
+  const [listView, setListView] = useState(true);
+  const [adding, setAdding] = useState('');
+  useEffect(() => {
+    if (!several) setListView(true);
+  }, [several]);
+  const keys = splitKeys(value, type);
+  const set = (next: string[]) => onChange?.(next.join('\n'));
+  const format = TYPE_KEY_FORMAT[type];
+  const placeholder = isNew ? (format ? t('channel.key_format', { format }) : t('channel.key_placeholder')) : t('channel.key_keep');
+
+  return (
+    <div className="gw-key-field">
+      {several && (
+        <Checkbox checked={listView} onChange={setListView} className="gw-multi-key-toggle" style={{ marginBottom: 8 }}>
+          {t('channel.multi_key_view', { count: keys.length })}
+        </Checkbox>
+      )}
+      {several && listView ? (
+        <Space direction="vertical" style={{ width: '100%' }} className="gw-multi-key-list">
+          {keys.map((k, i) => (
+            <Space key={`${i}-${k}`} style={{ width: '100%' }}>
+              <Input.Password value={k} visibilityToggle style={{ width: 380 }} onChange={(v) => set(keys.map((x, j) => (j === i ? v : x)))} />
+              <Button icon={<IconDelete />} status="danger" size="small" onClick={() => set(keys.filter((_, j) => j !== i))} />
+            </Space>
+          ))}
+          <Space>
+            <Input value={adding} onChange={setAdding} placeholder={t('channel.key_add_placeholder')} style={{ width: 380 }} />
+            <Button
+              icon={<IconPlus />}
+              size="small"
+              onClick={() => {
+                if (!adding.trim()) return;
+                set([...keys, ...splitKeys(adding, type)]);
+                setAdding('');
+              }}
+            />
+          </Space>
+        </Space>
+      ) : (
+        <Input.TextArea
+          className="gw-mono gw-channel-key"
+          value={value}
+          onChange={(v) => onChange?.(v)}
+          placeholder={placeholder}
+          autoSize={{ minRows: type === 41 ? 4 : 2, maxRows: 10 }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import '../remote-setup';
+import './user.css';
+import { TokenPage } from '../pages/token/TokenPage';
+
+export default TokenPage;

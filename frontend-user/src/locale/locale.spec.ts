@@ -1,0 +1,13 @@
+import { en, zh } from './index';
+
+type Tree = { [k: string]: string | Tree };
+const keys = (d: Tree, p = ''): string[] => Object.entries(d).flatMap(([k, v]) => (typeof v === 'string' ? [p + k] : keys(v, `${p}${k}.`)));
+
+describe('user dictionaries', () => {
+  it('zh and en have the same keys', () => expect(keys(en as Tree).sort()).toEqual(keys(zh as Tree).sort()));
+  it('carries the spec texts', () => {
+    expect(zh.token.expiry_invalid).toBe('过期时间格式错误！');
+    expect(zh.token.no_groups).toBe('管理员未设置用户可选分组');
+    expect(en.token.no_groups).toBe('The administrator has not set selectable groups');
+  });
+});
