@@ -7,6 +7,10 @@ import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
 import { LogModule } from './modules/log/log.module';
 import { OptionModule } from './modules/option/option.module';
+import { RelayModule } from './modules/relay/relay.module';
+import { ChannelModule } from './modules/channel/channel.module';
+import { ChannelOpsModule } from './modules/channel-ops/channel-ops.module';
+import { TokenModule } from './modules/token/token.module';
 import { SetupModule } from './modules/setup/setup.module';
 import { StatusModule } from './modules/status/status.module';
 import { UserModule } from './modules/user/user.module';
@@ -27,6 +31,10 @@ export class AppModule {
         AuthModule,
         StatusModule,
         HealthModule,
+        TokenModule,
+        ChannelModule,
+        ChannelOpsModule,
+        RelayModule,
       ],
     };
   }

@@ -17,6 +17,8 @@ interface Entry {
   deniedOnly?: boolean;
   /** A public route's own answer, the same for every caller (e.g. setup once done). */
   status?: number;
+  /** Refusals use the OpenAI error object ({error}) instead of {success:false}. */
+  openAiErrors?: boolean;
 }
 
 const MATRIX: Record<string, Entry> = {
@@ -51,6 +53,36 @@ const MATRIX: Record<string, Entry> = {
   'DELETE /api/log': { access: 'admin', path: '/api/log?target_timestamp=1' },
   'GET /api/log/self': { access: 'user' },
   'GET /api/log/self/stat': { access: 'user' },
+  'GET /api/channel': { access: 'admin', path: '/api/channel?p=0&page_size=10&tag_mode=true' },
+  'POST /api/channel': { access: 'admin', body: {} },
+  'PUT /api/channel': { access: 'admin', body: { id: 999999 } },
+  'GET /api/channel/:id': { access: 'admin', path: '/api/channel/999999' },
+  'DELETE /api/channel/:id': { access: 'admin', path: '/api/channel/999999' },
+  'GET /api/channel/search': { access: 'admin', path: '/api/channel/search?keyword=x' },
+  'GET /api/channel/models': { access: 'admin' },
+  'GET /api/channel/models_enabled': { access: 'admin' },
+  'GET /api/models': { access: 'admin' },
+  'POST /api/channel/batch': { access: 'admin', body: { ids: [999999] } },
+  'POST /api/channel/batch/tag': { access: 'admin', body: { ids: [999999], tag: 'mx' } },
+  'DELETE /api/channel/disabled': { access: 'admin' },
+  'POST /api/channel/fix': { access: 'admin' },
+  'PUT /api/channel/tag': { access: 'admin', body: { tag: 'mx-none' } },
+  'POST /api/channel/tag/enabled': { access: 'admin', body: { tag: 'mx-none' } },
+  'POST /api/channel/tag/disabled': { access: 'admin', body: { tag: 'mx-none' } },
+  'GET /api/channel/test': { access: 'admin' },
+  'GET /api/channel/test/:id': { access: 'admin', path: '/api/channel/test/999999' },
+  'GET /api/channel/update_balance': { access: 'admin' },
+  'GET /api/channel/update_balance/:id': { access: 'admin', path: '/api/channel/update_balance/999999' },
+  'POST /api/channel/fetch_models': { access: 'admin', body: {} },
+  'GET /api/channel/fetch_models/:id': { access: 'admin', path: '/api/channel/fetch_models/999999' },
+  'GET /api/token': { access: 'user' },
+  'GET /api/token/search': { access: 'user', path: '/api/token/search?keyword=x&token=abc' },
+  'GET /api/token/:id': { access: 'user', path: '/api/token/999999' },
+  'POST /api/token': { access: 'user', body: {} },
+  'PUT /api/token': { access: 'user', body: { id: 999999 } },
+  'DELETE /api/token/:id': { access: 'user', path: '/api/token/999999' },
+  'GET /api/user/models': { access: 'user' },
+  'POST /pg/chat/completions': { access: 'user', body: {}, openAiErrors: true },
   'GET /api/option': { access: 'root' },
   'PUT /api/option': { access: 'root', body: { key: 'Notice', value: 'matrix' } },
   'POST /api/option/rest_model_ratio': { access: 'root' },
@@ -125,7 +157,7 @@ describe('role matrix', () => {
       headers: { ...headers[caller], ...(entry.body !== undefined ? { 'content-type': 'application/json' } : {}) },
       body: entry.body !== undefined ? JSON.stringify(entry.body) : undefined,
     });
-    const body = (await res.json()) as { success?: boolean; message?: string };
+    const body = (await res.json()) as { success?: boolean; message?: string; error?: unknown };
     const want = expected(entry.access, caller);
     if (entry.status !== undefined) {
       expect(res.status).toBe(entry.status);
@@ -134,7 +166,8 @@ describe('role matrix', () => {
       expect(res.status).toBeLessThan(500);
     } else {
       expect(res.status).toBe(want);
-      expect(body.success).toBe(false);
+      if (entry.openAiErrors) expect(body.error).toBeDefined();
+      else expect(body.success).toBe(false);
     }
   });
 });

@@ -95,7 +95,7 @@ async function launch(dir: string, db: TestApp['db'], dropDb: (() => Promise<voi
     process: child,
     output: () => out,
     async close(signal: NodeJS.Signals = 'SIGTERM') {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill(signal);
         await exited;

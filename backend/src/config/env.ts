@@ -22,9 +22,13 @@ const schema = z.object({
   TRUSTED_PROXIES: z.string().default(''),
   SYNC_FREQUENCY: positiveInt(60),
   NODE_TYPE: z.enum(['master', 'slave']).default('master'),
+  CHANNEL_TEST_FREQUENCY: z.coerce.number().min(0).default(0),
+  QUOTA_REMIND_FREQUENCY: z.coerce.number().min(0).default(60),
   TZ: z.string().default(''),
   RELAY_TIMEOUT: z.coerce.number().int().min(0).default(0),
   STREAMING_TIMEOUT: positiveInt(300),
+  RELAY_CONNECT_TIMEOUT: positiveInt(10),
+  RELAY_FIRST_BYTE_TIMEOUT: z.coerce.number().int().min(0).default(0),
   MAX_REQUEST_BODY_MB: positiveInt(32),
   CRITICAL_RATE_LIMIT: positiveInt(20),
   CRITICAL_RATE_LIMIT_DURATION: positiveInt(1200),
@@ -49,8 +53,16 @@ export interface AppConfig {
   readonly trustedProxies: readonly string[];
   readonly syncFrequencySec: number;
   readonly isMaster: boolean;
+  /** Minutes between scheduled channel tests (master only); 0 = off (CHANNEL_TEST_FREQUENCY). */
+  readonly channelTestFrequencyMin: number;
+  /** Minutes between quota-low reminder scans (master only); 0 = off. */
+  readonly quotaRemindFrequencyMin: number;
   readonly relayTimeoutSec: number;
+  /** Gap allowed between two stream events (and before the first byte unless set apart). */
   readonly streamingTimeoutSec: number;
+  readonly relayConnectTimeoutSec: number;
+  /** Wait for the upstream's response headers; 0 = STREAMING_TIMEOUT. RELAY_TIMEOUT bounds the whole request. */
+  readonly relayFirstByteTimeoutSec: number;
   readonly maxRequestBodyBytes: number;
   readonly criticalRateLimit: { readonly limit: number; readonly ttlMs: number };
   readonly batchUpdateIntervalMs: number;
@@ -85,8 +97,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustedProxies: e.TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean),
     syncFrequencySec: e.SYNC_FREQUENCY,
     isMaster: e.NODE_TYPE === 'master',
+    channelTestFrequencyMin: e.CHANNEL_TEST_FREQUENCY,
+    quotaRemindFrequencyMin: e.QUOTA_REMIND_FREQUENCY,
     relayTimeoutSec: e.RELAY_TIMEOUT,
     streamingTimeoutSec: e.STREAMING_TIMEOUT,
+    relayConnectTimeoutSec: e.RELAY_CONNECT_TIMEOUT,
+    relayFirstByteTimeoutSec: e.RELAY_FIRST_BYTE_TIMEOUT || e.STREAMING_TIMEOUT,
     maxRequestBodyBytes: e.MAX_REQUEST_BODY_MB * 1024 * 1024,
     criticalRateLimit: { limit: e.CRITICAL_RATE_LIMIT, ttlMs: e.CRITICAL_RATE_LIMIT_DURATION * 1000 },
     batchUpdateIntervalMs: e.BATCH_UPDATE_INTERVAL_MS,

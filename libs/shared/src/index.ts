@@ -5,3 +5,4 @@ export * from './pricing-defaults';
 export * from './options';
 export * from './api-types';
 export * from './validation';
+export * from './pricing';

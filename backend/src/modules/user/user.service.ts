@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DEFAULT_GROUP, LogType, Role, UserStatus, type UserManageAction, type UserView } from '@gw/shared';
 import { Subject } from 'rxjs';
-import { IsNull, type EntityManager, type Repository } from 'typeorm';
+import { In, IsNull, type EntityManager, type Repository } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
 import { likePattern, paged, type PageRequest } from '../../common/http/paging';
 import { nowSec } from '../../database/columns';
@@ -19,6 +19,10 @@ import { toUserView } from './user-view';
 /** What the auth guard needs to decide on a request. */
 export type AuthRecord = Pick<UserEntity, 'id' | 'username' | 'role' | 'status' | 'group' | 'session_version' | 'deleted_at'>;
 const AUTH_FIELDS = { id: true, username: true, role: true, status: true, group: true, session_version: true, deleted_at: true } as const;
+
+/** What the relay caches per user. */
+export type RelayUserRecord = Pick<UserEntity, 'id' | 'username' | 'role' | 'status' | 'group' | 'quota' | 'setting' | 'deleted_at'>;
+const RELAY_FIELDS = { id: true, username: true, role: true, status: true, group: true, quota: true, setting: true, deleted_at: true } as const;
 
 export interface NewUser {
   username: string;
@@ -49,6 +53,11 @@ export class UserService {
 
   findForAuthByAccessToken(hash: string): Promise<AuthRecord | null> {
     return this.repo.findOne({ select: AUTH_FIELDS, where: { access_token: hash } });
+  }
+
+  /** Relay cache loader: users by id (deleted ones included; the relay refuses them). */
+  findRelayProfiles(ids: readonly number[]): Promise<RelayUserRecord[]> {
+    return ids.length === 0 ? Promise.resolve([]) : this.repo.find({ select: RELAY_FIELDS, where: { id: In([...ids]) } });
   }
 
   /** A live (not deleted) user by username or e-mail, for sign-in. */

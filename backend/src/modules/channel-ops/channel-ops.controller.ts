@@ -1,0 +1,56 @@
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
+import type { ApiEnvelope } from '@gw/shared';
+import { ok } from '../../common/http/envelope';
+import { AppError } from '../../common/http/app-error';
+import { ZodPipe } from '../../common/http/zod-pipe';
+import { Access } from '../auth/access.decorator';
+import { fetchModelsSchema } from '../channel/dto';
+import { ChannelTestService } from './channel-test.service';
+import { ChannelUpstreamInfoService } from './channel-upstream-info.service';
+
+/** Channel operations that call the upstream: tests, balances, model lists (spec 2 §7 "Channels"). */
+@Controller('api/channel')
+@Access('admin')
+export class ChannelOpsController {
+  constructor(
+    private readonly tests: ChannelTestService,
+    private readonly info: ChannelUpstreamInfoService,
+  ) {}
+
+  /** Tests every enabled (and auto-disabled) channel in the background; answers at once. */
+  @Get('test')
+  testAll(): ApiEnvelope {
+    if (!this.tests.startTestAll()) throw AppError.badRequest('channel.background_running');
+    return ok();
+  }
+
+  /** success, message and time (seconds) at the top level and in data; HTTP 200 either way. */
+  @Get('test/:id')
+  async test(@Param('id', ParseIntPipe) id: number, @Query('model') model?: string) {
+    const r = await this.tests.test(id, typeof model === 'string' ? model.slice(0, 128) : undefined);
+    return { success: r.success, message: r.message, time: r.time, data: { time: r.time } };
+  }
+
+  @Get('update_balance')
+  updateAll(): ApiEnvelope {
+    if (!this.info.startUpdateAll()) throw AppError.badRequest('channel.background_running');
+    return ok();
+  }
+
+  @Get('update_balance/:id')
+  async updateBalance(@Param('id', ParseIntPipe) id: number) {
+    const balance = await this.info.updateBalance(id);
+    return { success: true, message: '', balance, data: { balance } };
+  }
+
+  @Post('fetch_models')
+  @HttpCode(200)
+  async fetchModels(@Body(new ZodPipe(fetchModelsSchema)) dto: { base_url: string; type: number; key: string }): Promise<ApiEnvelope<string[]>> {
+    return ok(await this.info.fetchModels(dto.type, dto.base_url, dto.key));
+  }
+
+  @Get('fetch_models/:id')
+  async fetchModelsOf(@Param('id', ParseIntPipe) id: number): Promise<ApiEnvelope<string[]>> {
+    return ok(await this.info.modelsOf(id));
+  }
+}

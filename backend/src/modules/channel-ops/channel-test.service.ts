@@ -1,0 +1,116 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { ChannelStatus } from '@gw/shared';
+import { In, type Repository } from 'typeorm';
+import { AppError } from '../../common/http/app-error';
+import { nowSec } from '../../database/columns';
+import { ChannelEntity } from '../../database/entities';
+import { splitList } from '../channel/channel-fields';
+import { ChannelService } from '../channel/channel.service';
+import { OptionService } from '../option/option.service';
+import { AdaptorRegistry } from '../relay/adaptors/registry';
+import { errorBodyText, failureText, upstreamRequest } from './upstream-http';
+
+/** GET /api/channel/test/{id}: success, message, time in seconds. */
+export interface TestOutcome {
+  success: boolean;
+  message: string;
+  time: number;
+}
+
+const TEST_TIMEOUT_MS = 60_000;
+const TEST_PROMPT = 'hi';
+
+function parseObject(text: string | null): Record<string, unknown> | null {
+  if (!text?.trim()) return null;
+  try {
+    const v: unknown = JSON.parse(text);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Channel tests: one real chat call through the channel type's relay adaptor with a tiny prompt.
+ * Records response_time (ms) and test_time; applies auto-disable (failure or slower than
+ * ChannelDisableThreshold) and auto-enable (AutomaticEnableChannelEnabled) after the result.
+ */
+@Injectable()
+export class ChannelTestService {
+  private readonly logger = new Logger(ChannelTestService.name);
+  private running = false;
+
+  constructor(
+    @InjectRepository(ChannelEntity) private readonly repo: Repository<ChannelEntity>,
+    private readonly channels: ChannelService,
+    private readonly options: OptionService,
+    private readonly registry: AdaptorRegistry,
+  ) {}
+
+  async test(id: number, model?: string): Promise<TestOutcome> {
+    const c = await this.repo.findOneBy({ id });
+    if (!c) throw AppError.notFound('channel.not_found');
+    const entry = this.registry.get(c.type);
+    if (!entry) throw AppError.badRequest('channel.type_unsupported');
+    const testModel = model?.trim() || c.test_model?.trim() || splitList(c.models)[0];
+    if (!testModel) throw AppError.badRequest('channel.test_no_model');
+    const keys = this.channels.keysOf(c);
+    const key = keys[Math.floor(Math.random() * keys.length)] ?? '';
+    const mapped = parseObject(c.model_mapping)?.[testModel];
+    const call = entry.adaptor.buildCall({
+      mode: 'chat',
+      body: { kind: 'json', json: { model: testModel, messages: [{ role: 'user', content: TEST_PROMPT }], stream: false } },
+      upstreamModel: typeof mapped === 'string' && mapped ? mapped : testModel,
+      stream: false,
+      target: { baseUrl: c.base_url || entry.defaultBaseUrl, key, organization: c.openai_organization ?? '', paramOverride: parseObject(c.param_override), other: c.other ?? '' },
+    });
+    const started = performance.now();
+    let status: number | null = null;
+    let failure: string | null = null;
+    try {
+      const res = await upstreamRequest(call.origin + call.path, { method: call.method, headers: { ...call.headers }, body: call.body, timeoutMs: TEST_TIMEOUT_MS });
+      status = res.status;
+      if (res.status >= 300) failure = errorBodyText(res.status, res.body, keys);
+      else entry.adaptor.readResponse('chat', res.body, res.contentType || 'application/json');
+    } catch (err) {
+      failure ??= failureText(err, keys);
+    }
+    const ms = Math.round(performance.now() - started);
+    await this.repo.update({ id }, { response_time: ms, test_time: nowSec() });
+    return this.judge(c, ms, status, failure);
+  }
+
+  /** GET /api/channel/test: tests enabled and auto-disabled channels in the background (one run at a time). */
+  startTestAll(): boolean {
+    if (this.running) return false;
+    this.running = true;
+    void this.testAll().finally(() => (this.running = false));
+    return true;
+  }
+
+  async testAll(): Promise<void> {
+    const rows = await this.repo.find({ select: { id: true }, where: { status: In([ChannelStatus.Enabled, ChannelStatus.AutoDisabled]) } });
+    for (const { id } of rows) {
+      await this.test(id).catch((err) => this.logger.warn(`test of channel #${id} failed: ${err instanceof AppError ? err.key : 'error'}`));
+    }
+  }
+
+  private async judge(c: ChannelEntity, ms: number, status: number | null, failure: string | null): Promise<TestOutcome> {
+    const s = this.options.settings;
+    const time = ms / 1000;
+    const canDisable = s.AutomaticDisableChannelEnabled && c.auto_ban === 1;
+    if (failure) {
+      if (canDisable && status !== 429) await this.channels.autoDisable(c.id, `channel test failed: ${failure}`);
+      return { success: false, message: failure, time };
+    }
+    const threshold = Number(s.ChannelDisableThreshold) || 0;
+    if (threshold > 0 && time > threshold) {
+      const message = `response time ${time.toFixed(2)}s exceeds the threshold of ${threshold}s`;
+      if (canDisable) await this.channels.autoDisable(c.id, message);
+      return { success: false, message, time };
+    }
+    if (c.status === ChannelStatus.AutoDisabled && s.AutomaticEnableChannelEnabled) await this.channels.autoEnable(c.id);
+    return { success: true, message: '', time };
+  }
+}

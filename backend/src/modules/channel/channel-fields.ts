@@ -1,0 +1,93 @@
+/** Pure helpers over the comma/newline-separated fields of a channel. */
+
+/** "a, b,,a" → ["a", "b"]: trimmed, without empties or duplicates, in order. */
+export function splitList(value: string | null | undefined): string[] {
+  if (!value) return [];
+  return [...new Set(value.split(',').map((s) => s.trim()).filter(Boolean))];
+}
+
+/** Vertex AI keys are service-account JSON: never split. */
+const WHOLE_KEY_TYPES = new Set([41]);
+
+/** The upstream keys of a channel: one per line (or comma-separated on one line). */
+export function splitKeys(type: number, key: string): string[] {
+  const trimmed = key.trim();
+  if (!trimmed) return [];
+  if (WHOLE_KEY_TYPES.has(type)) return [trimmed];
+  const parts = trimmed.includes('\n') ? trimmed.split('\n') : trimmed.split(',');
+  return [...new Set(parts.map((k) => k.trim()).filter(Boolean))];
+}
+
+export interface AbilityRow {
+  group: string;
+  model: string;
+  channel_id: number;
+  enabled: boolean;
+  priority: number;
+  weight: number;
+  tag: string;
+}
+
+export interface AbilitySource {
+  id: number;
+  group: string;
+  models: string | null;
+  status: number;
+  priority: number;
+  weight: number;
+  tag: string;
+}
+
+/** One routing row per (group, model) a channel serves; disabled channels keep rows with enabled=false. */
+export function abilityRows(c: AbilitySource): AbilityRow[] {
+  const rows: AbilityRow[] = [];
+  for (const group of splitList(c.group)) {
+    for (const model of splitList(c.models)) {
+      rows.push({ group, model, channel_id: c.id, enabled: c.status === 1, priority: c.priority, weight: c.weight, tag: c.tag });
+    }
+  }
+  return rows;
+}
+
+/** JSON object text or empty; returns an error key when not a JSON object. */
+export function checkJsonObject(text: string | null | undefined): boolean {
+  if (!text || !text.trim()) return true;
+  try {
+    const v: unknown = JSON.parse(text);
+    return v !== null && typeof v === 'object' && !Array.isArray(v);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Type special cases of spec 2 §5/§9 on the stored `other`: type 18 (Spark) defaults to v2.1;
+ * type 41 (Vertex) takes a region or, when it starts with "{", a region-map JSON object.
+ * Returns the normalised value, or null when type 41's JSON is invalid.
+ */
+export function normalizeOther(type: number, other: string | null | undefined): string | null {
+  const value = (other ?? '').trim();
+  if (type === 18 && value === '') return 'v2.1';
+  if (type === 41 && value.startsWith('{') && !checkJsonObject(value)) return null;
+  return value;
+}
+
+/** Groups rows (already ordered) into units: one per tag at its first appearance, one per untagged channel. */
+export function groupUnits<T extends { tag: string }>(rows: T[]): T[][] {
+  const units: T[][] = [];
+  const byTag = new Map<string, T[]>();
+  for (const r of rows) {
+    if (!r.tag) {
+      units.push([r]);
+      continue;
+    }
+    let unit = byTag.get(r.tag);
+    if (!unit) {
+      unit = [];
+      byTag.set(r.tag, unit);
+      units.push(unit);
+    }
+    unit.push(r);
+  }
+  return units;
+}

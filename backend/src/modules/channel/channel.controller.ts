@@ -1,0 +1,61 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { Role, type ApiEnvelope, type Paged } from '@gw/shared';
+import { ok } from '../../common/http/envelope';
+import { ZodPipe } from '../../common/http/zod-pipe';
+import { Access } from '../auth/access.decorator';
+import { CurrentUser, type AuthUser } from '../auth/auth-user';
+import { ChannelService } from './channel.service';
+import type { ChannelView } from './channel-view';
+import { ChannelQueryService } from './channel-query.service';
+import { channelListSchema, createChannelSchema, updateChannelSchema, type ChannelListQuery, type CreateChannelDto, type UpdateChannelDto } from './dto';
+
+/** Channel administration (spec 2 §7 "Channels"). Keys are shown to root only, one channel at a time. */
+@Controller('api/channel')
+@Access('admin')
+export class ChannelController {
+  constructor(
+    private readonly channels: ChannelService,
+    private readonly query: ChannelQueryService,
+  ) {}
+
+  /** p, page_size, id_sort, tag_mode (spec 2 §7); the key is never listed. */
+  @Get()
+  async list(@Query(new ZodPipe(channelListSchema)) q: ChannelListQuery): Promise<ApiEnvelope<Paged<ChannelView>>> {
+    return ok(await this.query.list(q));
+  }
+
+  @Get(':id')
+  async get(@CurrentUser() caller: AuthUser, @Param('id', ParseIntPipe) id: number): Promise<ApiEnvelope<ChannelView>> {
+    return ok(await this.channels.get(id, caller.role >= Role.Root));
+  }
+
+  @Post()
+  @HttpCode(200)
+  async create(@Body(new ZodPipe(createChannelSchema)) dto: CreateChannelDto): Promise<ApiEnvelope<ChannelView | ChannelView[]>> {
+    return ok(await this.channels.create(dto));
+  }
+
+  /** Only root may point a channel elsewhere or replace its key (security-and-faults.md "SSRF"). */
+  @Put()
+  async update(@CurrentUser() caller: AuthUser, @Body(new ZodPipe(updateChannelSchema)) dto: UpdateChannelDto): Promise<ApiEnvelope<ChannelView>> {
+    return ok(await this.channels.update(dto, caller.role >= Role.Root));
+  }
+
+  @Delete(':id')
+  async remove(@Param('id', ParseIntPipe) id: number): Promise<ApiEnvelope> {
+    await this.channels.remove(id);
+    return ok();
+  }
+}
+
+/** GET /api/user/models: model names the caller's group may use (spec 2 §7). */
+@Controller('api/user')
+@Access('user')
+export class UserModelsController {
+  constructor(private readonly channels: ChannelService) {}
+
+  @Get('models')
+  async models(@CurrentUser() caller: AuthUser): Promise<ApiEnvelope<string[]>> {
+    return ok(await this.channels.modelsForGroups([caller.group]));
+  }
+}

@@ -1,0 +1,234 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { ChannelStatus, LogType } from '@gw/shared';
+import { Subject } from 'rxjs';
+import { In, type EntityManager, type Repository } from 'typeorm';
+import { AppError } from '../../common/http/app-error';
+import { APP_CONFIG, type AppConfig } from '../../config/env';
+import { nowSec } from '../../database/columns';
+import { AbilityEntity, ChannelEntity } from '../../database/entities';
+import { decryptSecret, encryptSecret } from '../auth/secret-box';
+import { LogService } from '../log/log.service';
+import { abilityRows, normalizeOther, splitKeys, splitList } from './channel-fields';
+import { toChannelView, type ChannelView } from './channel-view';
+import type { CreateChannelDto, UpdateChannelDto } from './dto';
+
+const ABILITY_CHUNK = 200;
+
+export interface ChannelChange {
+  id: number;
+  channel: ChannelEntity | null;
+}
+
+/**
+ * Upstream channels. Every write rebuilds the channel's rows of the (group, model) routing index
+ * (abilities) in the same transaction and then announces the id on `changes` (relay caches reload).
+ */
+@Injectable()
+export class ChannelService {
+  private readonly logger = new Logger(ChannelService.name);
+  /** Each channel write, after commit: the row as stored now (null when deleted). */
+  readonly changes = new Subject<ChannelChange>();
+
+  constructor(
+    @InjectRepository(ChannelEntity) private readonly repo: Repository<ChannelEntity>,
+    private readonly logs: LogService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** One channel; with mode 'batch', one channel per key (named "name", "name_2", ...). */
+  async create(dto: CreateChannelDto): Promise<ChannelView | ChannelView[]> {
+    const { mode, ...fields } = dto;
+    const type = fields.type ?? 1;
+    const other = normalizeOther(type, fields.other);
+    if (other === null) throw AppError.badRequest('channel.other_json_invalid');
+    const keys = mode === 'batch' ? splitKeys(type, fields.key) : [fields.key];
+    if (keys.length === 0) throw AppError.badRequest('channel.name_key_required');
+    const entities = keys.map((key) =>
+      this.repo.create({
+        ...fields,
+        type,
+        other,
+        key: this.encrypt(key),
+        models: splitList(fields.models).join(','),
+        group: splitList(fields.group ?? 'default').join(',') || 'default',
+        status: fields.status ?? ChannelStatus.Enabled,
+        auto_ban: fields.auto_ban ?? 1,
+        created_time: nowSec(),
+        other_info: '',
+      }),
+    );
+    const saved = await this.repo.manager.transaction(async (m) => {
+      const rows: ChannelEntity[] = [];
+      for (const e of entities) {
+        const row = await m.getRepository(ChannelEntity).save(e);
+        await this.rebuildAbilities(m, row);
+        rows.push(row);
+      }
+      return rows;
+    });
+    for (const row of saved) await this.announce(row.id);
+    const views = saved.map((c) => toChannelView(c));
+    return mode === 'batch' ? views : views[0];
+  }
+
+  /** Updates the given fields; a non-root caller may not change base_url or key. */
+  async update(dto: UpdateChannelDto, callerIsRoot: boolean): Promise<ChannelView> {
+    const current = await this.find(dto.id);
+    const { id, ...fields } = dto;
+    const movesUpstream = (fields.base_url !== undefined && fields.base_url !== current.base_url) || !!fields.key?.trim();
+    if (movesUpstream && !callerIsRoot) throw AppError.forbidden('channel.root_only_field');
+    const patch: Partial<ChannelEntity> = { ...fields, key: undefined };
+    if (fields.key !== undefined && fields.key.trim()) patch.key = this.encrypt(fields.key);
+    if (fields.models !== undefined) patch.models = splitList(fields.models).join(',');
+    if (fields.group !== undefined) patch.group = splitList(fields.group).join(',') || 'default';
+    if (fields.other !== undefined || fields.type !== undefined) {
+      const other = normalizeOther(fields.type ?? current.type, fields.other !== undefined ? fields.other : current.other);
+      if (other === null) throw AppError.badRequest('channel.other_json_invalid');
+      patch.other = other;
+    }
+    for (const k of Object.keys(patch) as (keyof ChannelEntity)[]) if (patch[k] === undefined) delete patch[k];
+    const next = { ...current, ...patch };
+    await this.repo.manager.transaction(async (m) => {
+      if (Object.keys(patch).length > 0) await m.getRepository(ChannelEntity).update({ id }, patch);
+      await this.rebuildAbilities(m, next);
+    });
+    await this.announce(id);
+    return toChannelView(next);
+  }
+
+  async remove(id: number): Promise<void> {
+    await this.find(id);
+    await this.repo.manager.transaction(async (m) => {
+      await m.getRepository(AbilityEntity).delete({ channel_id: id });
+      await m.getRepository(ChannelEntity).delete({ id });
+    });
+    await this.announce(id);
+  }
+
+  /** One channel; the decrypted key only when `withKey` (root). */
+  async get(id: number, withKey: boolean): Promise<ChannelView> {
+    const c = await this.find(id);
+    return toChannelView(c, withKey ? this.decrypt(c.key) : undefined);
+  }
+
+  /**
+   * Sets status 3 with {status_reason, status_time} when the channel is still enabled; true when this
+   * call disabled it. The reason must not carry secrets (callers pass redacted upstream messages).
+   */
+  async autoDisable(id: number, reason: string): Promise<boolean> {
+    const otherInfo = JSON.stringify({ status_reason: reason.slice(0, 512), status_time: nowSec() });
+    const changed = await this.repo.manager.transaction(async (m) => {
+      const res = await m
+        .createQueryBuilder()
+        .update(ChannelEntity)
+        .set({ status: ChannelStatus.AutoDisabled, other_info: otherInfo })
+        .where('id = :id AND status = :enabled', { id, enabled: ChannelStatus.Enabled })
+        .execute();
+      if (!res.affected) return false;
+      await m.getRepository(AbilityEntity).update({ channel_id: id }, { enabled: false });
+      return true;
+    });
+    if (changed) {
+      this.logger.warn(`channel #${id} auto-disabled: ${reason.slice(0, 200)}`);
+      this.logs.record({ type: LogType.System, user_id: 0, channel_id: id, content: `channel #${id} auto-disabled: ${reason.slice(0, 512)}` });
+      await this.announce(id);
+    }
+    return changed;
+  }
+
+  /** Status 3 → 1 after a passing test (AutomaticEnableChannelEnabled); true when this call enabled it. */
+  async autoEnable(id: number): Promise<boolean> {
+    const changed = await this.repo.manager.transaction(async (m) => {
+      const res = await m
+        .createQueryBuilder()
+        .update(ChannelEntity)
+        .set({ status: ChannelStatus.Enabled, other_info: '' })
+        .where('id = :id AND status = :auto', { id, auto: ChannelStatus.AutoDisabled })
+        .execute();
+      if (!res.affected) return false;
+      await m.getRepository(AbilityEntity).update({ channel_id: id }, { enabled: true });
+      return true;
+    });
+    if (changed) {
+      this.logs.record({ type: LogType.System, user_id: 0, channel_id: id, content: `channel #${id} re-enabled after a passing test` });
+      await this.announce(id);
+    }
+    return changed;
+  }
+
+  /** Rebuilds the routing rows of these channels from their stored state and announces them. */
+  async refresh(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.repo.manager.transaction(async (m) => {
+      const abilities = m.getRepository(AbilityEntity);
+      for (let i = 0; i < ids.length; i += ABILITY_CHUNK) await abilities.delete({ channel_id: In(ids.slice(i, i + ABILITY_CHUNK)) });
+      for (const c of await m.getRepository(ChannelEntity).findBy({ id: In([...ids]) })) await this.rebuildAbilities(m, c);
+    });
+    for (const id of ids) await this.announce(id);
+  }
+
+  /** Channels removed elsewhere (batch delete): their routing rows go and caches are told. */
+  async removeMany(ids: readonly number[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    let removed = 0;
+    await this.repo.manager.transaction(async (m) => {
+      for (let i = 0; i < ids.length; i += ABILITY_CHUNK) {
+        const chunk = ids.slice(i, i + ABILITY_CHUNK);
+        await m.getRepository(AbilityEntity).delete({ channel_id: In(chunk) });
+        removed += (await m.getRepository(ChannelEntity).delete({ id: In(chunk) })).affected ?? 0;
+      }
+    });
+    for (const id of ids) await this.announce(id);
+    return removed;
+  }
+
+  /** Every channel, for the relay's in-memory directory. */
+  loadAll(): Promise<ChannelEntity[]> {
+    return this.repo.find();
+  }
+
+  /** The decrypted upstream keys of a channel. */
+  keysOf(c: Pick<ChannelEntity, 'type' | 'key'>): string[] {
+    return splitKeys(c.type, this.decrypt(c.key));
+  }
+
+  /** Models served by enabled channels in any of `groups` (for GET /api/user/models). */
+  async modelsForGroups(groups: readonly string[]): Promise<string[]> {
+    if (groups.length === 0) return [];
+    const rows = await this.repo.manager
+      .getRepository(AbilityEntity)
+      .createQueryBuilder('a')
+      .select('DISTINCT a.model', 'model')
+      .where({ group: In([...groups]), enabled: true })
+      .orderBy('a.model')
+      .getRawMany<{ model: string }>();
+    return rows.map((r) => r.model);
+  }
+
+  /** Publishes the committed state of one channel so that caches apply it at once. */
+  private async announce(id: number): Promise<void> {
+    this.changes.next({ id, channel: await this.repo.findOneBy({ id }) });
+  }
+
+  private async find(id: number): Promise<ChannelEntity> {
+    const c = await this.repo.findOneBy({ id });
+    if (!c) throw AppError.notFound('channel.not_found');
+    return c;
+  }
+
+  private async rebuildAbilities(m: EntityManager, c: ChannelEntity): Promise<void> {
+    const abilities = m.getRepository(AbilityEntity);
+    await abilities.delete({ channel_id: c.id });
+    const rows = abilityRows(c);
+    for (let i = 0; i < rows.length; i += ABILITY_CHUNK) await abilities.insert(rows.slice(i, i + ABILITY_CHUNK));
+  }
+
+  private encrypt(key: string): string {
+    return encryptSecret(this.config.cryptoSecret, key.trim());
+  }
+
+  private decrypt(stored: string | null): string {
+    return stored ? decryptSecret(this.config.cryptoSecret, stored) : '';
+  }
+}

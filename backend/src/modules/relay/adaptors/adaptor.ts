@@ -1,0 +1,100 @@
+import type { SseEvent } from '../stream/sse-parser';
+
+/** The OpenAI-format endpoints the relay serves; adaptors declare which ones they support. */
+export const RELAY_MODES = [
+  'chat',
+  'completions',
+  'embeddings',
+  'moderations',
+  'images.generations',
+  'images.edits',
+  'audio.speech',
+  'audio.transcriptions',
+  'audio.translations',
+  'rerank',
+  'responses',
+] as const;
+export type RelayMode = (typeof RELAY_MODES)[number];
+
+/** The client's request body: parsed JSON, or multipart passed through as bytes. */
+export type RelayBody =
+  | { readonly kind: 'json'; readonly json: Readonly<Record<string, unknown>> }
+  | { readonly kind: 'multipart'; readonly raw: Buffer; readonly contentType: string };
+
+/** What an adaptor needs to know about the chosen channel and key. */
+export interface AdaptorTarget {
+  readonly baseUrl: string;
+  readonly key: string;
+  readonly organization: string;
+  readonly paramOverride: Readonly<Record<string, unknown>> | null;
+  readonly other: string;
+}
+
+export interface BuildInput {
+  readonly mode: RelayMode;
+  readonly body: RelayBody;
+  /** Model name after model_mapping. */
+  readonly upstreamModel: string;
+  readonly stream: boolean;
+  readonly target: AdaptorTarget;
+}
+
+/** One upstream HTTP request, fully described (the upstream client sends it as is). */
+export interface UpstreamCall {
+  readonly origin: string;
+  readonly path: string;
+  readonly method: 'POST' | 'GET';
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | Buffer | null;
+}
+
+/** Token usage as an upstream reports it (numbers not yet clamped). */
+export interface UsageReport {
+  promptTokens: number;
+  completionTokens: number;
+  cachedTokens?: number;
+  cacheCreationTokens?: number;
+}
+
+export interface ReadResult {
+  /** Body for the client, in OpenAI format. */
+  readonly body: Buffer;
+  readonly contentType: string;
+  readonly usage: UsageReport | null;
+  /** Generated text, extracted when usage is missing (to count it locally) or when asked for (content logging). */
+  readonly outputText: string | null;
+}
+
+/** What to do with one upstream event. */
+export interface StreamStep {
+  /** Text for the client (a complete SSE block with its blank line), or null to drop the event. */
+  readonly out: string | null;
+  readonly usage?: UsageReport;
+  /** Generated text carried by the event (counted when usage never arrives). */
+  readonly text?: string;
+}
+
+/** Per-stream state machine (pure: no I/O); one per request. */
+export interface StreamConverter {
+  onEvent(ev: SseEvent): StreamStep;
+  /** Upstream ended cleanly: a closing block for the client, if the format needs one. */
+  finish(): string | null;
+}
+
+export interface UpstreamErrorInfo {
+  readonly message: string;
+  readonly type: string;
+  readonly code: string | null;
+}
+
+/**
+ * A channel type's protocol. Everything here is pure conversion; sending, retrying, billing and
+ * logging live in the pipeline. Modes outside `modes` are refused centrally.
+ */
+export interface RelayAdaptor {
+  readonly modes: ReadonlySet<RelayMode>;
+  buildCall(input: BuildInput): UpstreamCall;
+  readResponse(mode: RelayMode, body: Buffer, contentType: string, wantText?: boolean): ReadResult;
+  streamConverter(mode: RelayMode, clientWantsUsage: boolean): StreamConverter;
+  readError(status: number, body: Buffer): UpstreamErrorInfo;
+}

@@ -1,0 +1,50 @@
+import { MemoryReadThroughCache } from './read-through-cache';
+
+function source(rows: Map<string, number>) {
+  const calls: string[][] = [];
+  const load = async (keys: readonly string[]) => {
+    calls.push([...keys]);
+    return new Map(keys.filter((k) => rows.has(k)).map((k) => [k, rows.get(k)!] as [string, number]));
+  };
+  return { load, calls };
+}
+
+describe('MemoryReadThroughCache', () => {
+  it('loads once for concurrent misses and serves later hits from memory', async () => {
+    const { load, calls } = source(new Map([['a', 1]]));
+    const c = new MemoryReadThroughCache(load, { idleMs: 60_000, maxNegative: 10 });
+    expect(await Promise.all([c.get('a'), c.get('a')])).toEqual([1, 1]);
+    expect(c.peek('a')).toBe(1);
+    expect(await c.get('x')).toBeNull();
+    expect(c.peek('x')).toBeNull();
+    expect(calls).toEqual([['a'], ['x']]);
+  });
+
+  it('invalidates, updates in place and refreshes in bulk', async () => {
+    const rows = new Map([
+      ['a', 1],
+      ['b', 2],
+    ]);
+    const { load, calls } = source(rows);
+    const c = new MemoryReadThroughCache(load, { idleMs: 60_000, maxNegative: 10 });
+    await c.get('a');
+    await c.get('b');
+    c.update('a', (v) => v + 10);
+    expect(c.peek('a')).toBe(11);
+    rows.set('a', 5);
+    rows.delete('b');
+    await c.refresh();
+    expect(c.peek('a')).toBe(5);
+    expect(c.peek('b')).toBeUndefined();
+    expect(calls.at(-1)).toEqual(['a', 'b']);
+    c.invalidate('a');
+    expect(c.peek('a')).toBeUndefined();
+  });
+
+  it('bounds remembered absences', async () => {
+    const { load } = source(new Map());
+    const c = new MemoryReadThroughCache(load, { idleMs: 60_000, maxNegative: 2 });
+    for (const k of ['x', 'y', 'z']) await c.get(k);
+    expect(c.size).toBe(2);
+  });
+});

@@ -1,0 +1,54 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type { Subscription } from 'rxjs';
+import { APP_CONFIG, type AppConfig } from '../../../config/env';
+import { TokenService } from '../../token/token.service';
+import { UserService } from '../../user/user.service';
+import { MemoryReadThroughCache, type ReadThroughCache } from './read-through-cache';
+import { toCachedToken, toCachedUser, type CachedToken, type CachedUser } from './relay-records';
+
+/**
+ * Tokens (by key hash) and users (by id) for the relay, read through in-memory caches: a key costs
+ * one database read when first seen, then none. Entries are dropped when their owner module
+ * announces a change and refreshed in bulk every SYNC_FREQUENCY (what other nodes changed).
+ */
+@Injectable()
+export class RelayDirectory implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(RelayDirectory.name);
+  readonly tokens: ReadThroughCache<string, CachedToken>;
+  readonly users: ReadThroughCache<number, CachedUser>;
+  private readonly subscriptions: Subscription[] = [];
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly tokenService: TokenService,
+    private readonly userService: UserService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    const idleMs = Math.max(10 * config.syncFrequencySec * 1000, 600_000);
+    this.tokens = new MemoryReadThroughCache(
+      async (hashes) =>
+        new Map((await tokenService.findByKeyHashes(hashes)).map((t) => [t.key_hash, toCachedToken(t)])),
+      { idleMs, maxNegative: 10_000 },
+    );
+    this.users = new MemoryReadThroughCache(
+      async (ids) => new Map((await userService.findRelayProfiles(ids)).map((u) => [u.id, toCachedUser(u)])),
+      { idleMs, maxNegative: 1_000 },
+    );
+  }
+
+  onModuleInit(): void {
+    this.subscriptions.push(this.tokenService.changes.subscribe((c) => this.tokens.invalidate(c.keyHash)));
+    this.subscriptions.push(this.userService.changes.subscribe((id) => this.users.invalidate(id)));
+    this.timer = setInterval(() => {
+      Promise.all([this.tokens.refresh(), this.users.refresh()]).catch((err) =>
+        this.logger.warn(`cache refresh failed: ${String(err)}`),
+      );
+    }, this.config.syncFrequencySec * 1000);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+    for (const s of this.subscriptions) s.unsubscribe();
+  }
+}

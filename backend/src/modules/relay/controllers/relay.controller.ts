@@ -1,0 +1,129 @@
+import { All, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Access } from '../../auth/access.decorator';
+import { RelayService } from '../pipeline/relay.service';
+import { sendRelayError } from '../http/relay-reply';
+import { RelayError } from '../http/relay-error';
+import { pickLocale } from '../../../common/i18n/i18n';
+import { RelayKeyRoutes } from './relay-key-routes';
+
+/**
+ * OpenAI-format endpoints (gateway-facts.md "Relay surface"). Each handler hands the raw request to
+ * the pipeline, which authenticates the API key and writes the response itself.
+ */
+@Controller('v1')
+@Access('relay')
+export class RelayController {
+  constructor(
+    private readonly relay: RelayService,
+    private readonly keyRoutes: RelayKeyRoutes,
+  ) {}
+
+  @Post('chat/completions')
+  chat(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.relay.relay('chat', req, reply);
+  }
+
+  @Post('completions')
+  completions(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.relay.relay('completions', req, reply);
+  }
+
+  @Post('embeddings')
+  embeddings(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.relay.relay('embeddings', req, reply);
+  }
+
+  @Post('moderations')
+  moderations(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.relay.relay('moderations', req, reply);
+  }
+
+  @Post('images/generations')
+  imageGenerations(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.relay.relay('images.generations', req, reply);
+  }
+
+  @Post('images/edits')
+  imageEdits(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.relay.relay('images.edits', req, reply);
+  }
+
+  @Post('audio/speech')
+  speech(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.relay.relay('audio.speech', req, reply);
+  }
+
+  @Post('audio/transcriptions')
+  transcriptions(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.relay.relay('audio.transcriptions', req, reply);
+  }
+
+  @Post('audio/translations')
+  translations(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.relay.relay('audio.translations', req, reply);
+  }
+
+  @Post('rerank')
+  rerank(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.relay.relay('rerank', req, reply);
+  }
+
+  @Post('responses')
+  responses(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.relay.relay('responses', req, reply);
+  }
+
+  @Get('models')
+  models(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.keyRoutes.models(req, reply);
+  }
+
+  @Get('models/:model')
+  model(@Param('model') model: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.keyRoutes.model(model, req, reply);
+  }
+
+  @Get('dashboard/billing/subscription')
+  subscription(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.keyRoutes.subscription(req, reply);
+  }
+
+  @Get('dashboard/billing/usage')
+  usage(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.keyRoutes.usage(req, reply);
+  }
+
+  /** OpenAI APIs we do not offer (files, fine-tuning, assistants...): 501; anything else: 404. */
+  @All('*')
+  unsupported(@Req() req: FastifyRequest, @Res() reply: FastifyReply): void {
+    const error = isKnownOpenAiPath(req.url)
+      ? new RelayError('relay.unsupported_path', 501, 'not_implemented', 'invalid_request_error')
+      : RelayError.of('common.not_found', 404, 'not_found');
+    sendRelayError(reply, error, pickLocale(req.headers['accept-language']));
+  }
+}
+
+const OPENAI_UNSUPPORTED =
+  /^\/v1\/(files|fine-tunes|fine_tuning|fine-tuning|assistants|threads|batches|uploads|vector_stores|organization|engines|edits|containers|evals|realtime|chatkit|conversations|videos|images\/variations)(\/|\?|$)/;
+
+export function isKnownOpenAiPath(url: string): boolean {
+  return OPENAI_UNSUPPORTED.test(url);
+}
+
+/** The legacy billing endpoints also answer without the /v1 prefix. */
+@Controller('dashboard/billing')
+@Access('relay')
+export class LegacyBillingController {
+  constructor(private readonly keyRoutes: RelayKeyRoutes) {}
+
+  @Get('subscription')
+  subscription(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.keyRoutes.subscription(req, reply);
+  }
+
+  @Get('usage')
+  usage(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.keyRoutes.usage(req, reply);
+  }
+}

@@ -1,0 +1,52 @@
+import { AppError } from '../../../common/http/app-error';
+import { t, type Locale, type MessageParams } from '../../../common/i18n/i18n';
+import type { MessageKey } from '../../../common/i18n/messages';
+
+/** OpenAI `type` values the relay answers with. */
+export type RelayErrorType =
+  'invalid_request_error' | 'insufficient_quota' | 'rate_limit_error' | 'upstream_error' | 'server_error';
+
+/**
+ * A relay failure answered in the OpenAI error object. `code` follows OpenAI's codes where one exists
+ * (invalid_api_key, model_not_found, insufficient_quota, rate_limit_exceeded...). An upstream error
+ * carries the upstream's (redacted) message in `upstreamMessage` instead of a localised one.
+ */
+export class RelayError extends AppError {
+  constructor(
+    key: MessageKey,
+    status: number,
+    readonly code: string | null,
+    readonly type: RelayErrorType | string = status >= 500 ? 'server_error' : 'invalid_request_error',
+    params?: MessageParams,
+    readonly upstreamMessage?: string,
+  ) {
+    super(key, status, params);
+  }
+
+  static of(key: MessageKey, status: number, code: string | null, params?: MessageParams): RelayError {
+    return new RelayError(key, status, code, undefined, params);
+  }
+}
+
+export interface OpenAiErrorBody {
+  error: { message: string; type: string; param: string | null; code: string | null };
+}
+
+export function relayErrorBody(err: RelayError, locale: Locale): OpenAiErrorBody {
+  return {
+    error: {
+      message: err.upstreamMessage ?? t(err.key, locale, err.params),
+      type: err.type,
+      param: null,
+      code: err.code,
+    },
+  };
+}
+
+/** Removes every occurrence of the given secrets (upstream messages sometimes echo the key). */
+export function redact(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const s of secrets) if (s.length >= 4 && out.includes(s)) out = out.split(s).join('[redacted]');
+  // Key-shaped strings the upstream may have partially masked are dropped as well.
+  return out.replace(/\bsk-[A-Za-z0-9_*-]{8,}/g, 'sk-[redacted]');
+}

@@ -1,0 +1,56 @@
+import {
+  FREE_PRICING,
+  groupRatioOf,
+  reservationQuota,
+  resolveModelPricing,
+  type ModelPricing,
+  type Settings,
+} from '@gw/shared';
+import { isGroupUsable } from '../../user/usable-groups';
+import { RelayError } from '../http/relay-error';
+import { estimateTokens } from '../metering/prompt-parts';
+import type { RelayCaller } from './relay-caller';
+import type { RelayRequest } from './relay-request';
+
+/** The price of a request, decided before any channel is touched. */
+export interface Admission {
+  readonly pricing: ModelPricing;
+  readonly groupRatio: number;
+  /** What to reserve before the upstream call. */
+  readonly reserve: number;
+  /** The prompt estimate behind `reserve`. */
+  readonly promptEstimate: number;
+}
+
+/**
+ * Pure policy checks: the token may use the model, the group is the user's to use, the model has a
+ * price (or unpriced models are accepted), and the reservation the request needs.
+ */
+export function admit(caller: RelayCaller, req: RelayRequest, s: Settings): Admission {
+  if (caller.token?.modelLimits && !caller.token.modelLimits.has(req.model)) {
+    throw RelayError.of('relay.model_forbidden', 403, 'model_not_allowed', { model: req.model });
+  }
+  const groupKnown =
+    caller.group === caller.user.group || Object.prototype.hasOwnProperty.call(s.GroupRatio, caller.group);
+  if (!groupKnown || !isGroupUsable(caller.user.group, caller.group, s.UserUsableGroups)) {
+    throw RelayError.of('relay.group_forbidden', 403, 'group_forbidden', { group: caller.group });
+  }
+  const priced = resolveModelPricing(req.model, s);
+  if (!priced && !s.SelfUseModeEnabled && !caller.user.acceptUnpriced) {
+    throw RelayError.of('relay.model_unpriced', 403, 'model_price_not_set', { model: req.model });
+  }
+  const pricing = priced ?? FREE_PRICING;
+  const groupRatio = groupRatioOf(caller.group, s.GroupRatio);
+  const promptEstimate = estimateTokens(req.prompt);
+  const reserve = reservationQuota(pricing, groupRatio, {
+    promptTokens: promptEstimate,
+    maxCompletionTokens: req.maxCompletionTokens,
+    preConsumedTokens: s.PreConsumedQuota,
+    quotaPerUnit: s.QuotaPerUnit,
+    calls: req.calls,
+  });
+  if (reserve > 0 && caller.user.quota <= 0) {
+    throw new RelayError('relay.user_quota_exhausted', 403, 'insufficient_quota', 'insufficient_quota');
+  }
+  return { pricing, groupRatio, reserve, promptEstimate };
+}

@@ -1,0 +1,57 @@
+import type { Settings } from '@gw/shared';
+import type { FastifyReply } from 'fastify';
+import type { Locale } from '../../../common/i18n/i18n';
+import type { UsageReport } from '../adaptors/adaptor';
+import type { RelayError } from '../http/relay-error';
+import type { OutputMeter } from '../metering/output-meter';
+import type { RelayChannel } from '../routing/relay-channel';
+import type { Tier } from '../routing/routing-table';
+import type { StreamEnd } from '../stream/stream-pipe';
+import type { Admission } from './admission';
+import type { RelayCaller } from './relay-caller';
+import type { RelayRequest } from './relay-request';
+
+/** Everything about one relayed request, fixed once admitted. */
+export interface RelayContext {
+  readonly caller: RelayCaller;
+  readonly req: RelayRequest;
+  readonly admission: Admission;
+  /** The options snapshot this request runs under. */
+  readonly settings: Settings;
+  readonly path: string;
+  readonly locale: Locale;
+  /** performance.now() at arrival. */
+  readonly startedAt: number;
+  readonly reply: FastifyReply;
+  /** Aborted when the client goes away or the total timeout passes. */
+  readonly signal: AbortSignal;
+  readonly clientGone: () => boolean;
+}
+
+/** Where a request may go: one pinned channel, or the tiers of its (group, model). */
+export type Route = { readonly pinned: RelayChannel } | { readonly tiers: readonly Tier[] };
+
+/** The response reached the client (fully or partly): bill what was delivered. */
+export interface Delivered {
+  readonly kind: 'delivered';
+  readonly channel: RelayChannel;
+  readonly upstreamModel: string;
+  readonly usage: UsageReport | null;
+  /** Output of a complete response, when usage is missing. */
+  readonly outputText: string | null;
+  /** Output counted while streaming. */
+  readonly meter: OutputMeter | null;
+  readonly frtMs: number | null;
+  readonly streamEnd: StreamEnd | null;
+  readonly tried: readonly number[];
+}
+
+/** Nothing usable reached the client: refund. */
+export interface Failed {
+  readonly kind: 'failed';
+  readonly error: RelayError;
+  readonly channel: RelayChannel | null;
+  readonly tried: readonly number[];
+}
+
+export type RelayOutcome = Delivered | Failed;

@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { AdaptorRegistry } from '../adaptors/registry';
+import { RelayError } from '../http/relay-error';
+import { ChannelDirectory } from '../routing/channel-directory.service';
+import { ChannelHealth } from '../routing/channel-health.service';
+import { pickChannel } from '../routing/routing-table';
+import type { RelayChannel } from '../routing/relay-channel';
+import type { Delivered, Failed, RelayContext, RelayOutcome, Route } from './relay-context';
+import { UpstreamAttempt, type AttemptFailure } from './upstream-attempt.service';
+
+/**
+ * Chooses channels and retries. A failure is retried (up to RetryTimes) on another channel of the
+ * next lower priority tier, never on one already tried, and never once bytes reached the client.
+ */
+@Injectable()
+export class RelayExecutor {
+  constructor(
+    private readonly directory: ChannelDirectory,
+    private readonly registry: AdaptorRegistry,
+    private readonly attempt: UpstreamAttempt,
+    private readonly health: ChannelHealth,
+  ) {}
+
+  /** Where the request may go, decided before money moves: 503 when nothing can serve it. */
+  route(ctx: Pick<RelayContext, 'caller' | 'req'>): Route {
+    const table = this.directory.table;
+    const { caller, req } = ctx;
+    if (caller.pinnedChannelId !== null) {
+      const pinned = table.channel(caller.pinnedChannelId);
+      if (!pinned || pinned.status !== 1 || !this.supports(pinned, req.mode)) {
+        throw RelayError.of('relay.pinned_channel_unavailable', 403, 'channel_unavailable');
+      }
+      return { pinned };
+    }
+    const tiers = table.tiers(caller.group, req.model);
+    if (!tiers.some((t) => t.channels.some((c) => this.supports(c, req.mode)))) {
+      throw RelayError.of('relay.no_channel', 503, 'model_not_available', { group: caller.group, model: req.model });
+    }
+    return { tiers };
+  }
+
+  async run(ctx: RelayContext, route: Route): Promise<RelayOutcome> {
+    const tried: number[] = [];
+    const retries = 'pinned' in route ? 0 : ctx.settings.RetryTimes;
+    let below: number | null = null;
+    let last: { failure: AttemptFailure; channel: RelayChannel } | null = null;
+    for (let i = 0; i <= retries; i++) {
+      const channel: RelayChannel | null =
+        'pinned' in route
+          ? route.pinned
+          : pickChannel(route.tiers, {
+              exclude: new Set(tried),
+              belowPriority: below,
+              accept: (c) => this.supports(c, ctx.req.mode),
+              random: Math.random,
+            });
+      if (!channel) break;
+      tried.push(channel.id);
+      const result = await this.attempt.run(ctx, channel);
+      if (result.kind === 'delivered') return { ...result, tried } satisfies Delivered;
+      this.health.observeFailure(channel, result.status, result.message, ctx.settings);
+      last = { failure: result, channel };
+      if (!result.retryable || ctx.signal.aborted) break;
+      below = channel.priority;
+    }
+    const error =
+      last?.failure.error ??
+      RelayError.of('relay.no_channel', 503, 'model_not_available', { group: ctx.caller.group, model: ctx.req.model });
+    return { kind: 'failed', error, channel: last?.channel ?? null, tried } satisfies Failed;
+  }
+
+  private supports(c: RelayChannel, mode: RelayContext['req']['mode']): boolean {
+    return this.registry.get(c.type)?.adaptor.modes.has(mode) ?? false;
+  }
+}

@@ -1,0 +1,98 @@
+import type { RelayBody, RelayMode } from '../adaptors/adaptor';
+import { boundaryOf, readField } from '../adaptors/multipart';
+import { RelayError } from '../http/relay-error';
+import { promptParts, type PromptParts } from '../metering/prompt-parts';
+
+/** One client request, validated: everything the pipeline needs to route, reserve and bill. */
+export interface RelayRequest {
+  readonly mode: RelayMode;
+  readonly model: string;
+  readonly body: RelayBody;
+  readonly stream: boolean;
+  /** The client asked for the usage chunk itself (stream_options.include_usage). */
+  readonly clientWantsUsage: boolean;
+  /** max tokens × n when the client set a limit, else 0 (for the reservation). */
+  readonly maxCompletionTokens: number;
+  /** Billable calls for per-call pricing (images: n). */
+  readonly calls: number;
+  readonly prompt: PromptParts;
+}
+
+const STREAM_MODES = new Set<RelayMode>(['chat', 'completions', 'responses']);
+const DEFAULT_MODEL: Partial<Record<RelayMode, string>> = {
+  moderations: 'omni-moderation-latest',
+  'images.generations': 'dall-e-2',
+  'images.edits': 'dall-e-2',
+};
+const MAX_TOKENS_LIMIT = 10_000_000;
+const MAX_N = 128;
+const MAX_IMAGES = 10;
+
+const bad = (detail: string) => RelayError.of('relay.invalid_request', 400, 'invalid_request', { detail });
+
+function intField(body: Readonly<Record<string, unknown>>, name: string, min: number, max: number): number | undefined {
+  const v = body[name];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max)
+    throw bad(`${name} must be an integer between ${min} and ${max}`);
+  return v;
+}
+
+function modelOf(mode: RelayMode, value: unknown): string {
+  const model = value === undefined || value === null || value === '' ? DEFAULT_MODEL[mode] : value;
+  if (typeof model !== 'string' || !model.trim()) throw RelayError.of('relay.model_required', 400, 'model_required');
+  if (model.length > 191) throw bad('model is too long');
+  return model.trim();
+}
+
+/** multipart/form-data (uploads): passed through; only the model field is read. */
+function parseMultipart(mode: RelayMode, raw: Buffer, contentType: string): RelayRequest {
+  const boundary = boundaryOf(contentType);
+  if (!boundary) throw bad('multipart boundary missing');
+  const model = modelOf(mode, readField(raw, boundary, 'model'));
+  const n = Number(readField(raw, boundary, 'n') ?? 1);
+  const prompt = readField(raw, boundary, 'prompt');
+  return {
+    mode,
+    model,
+    body: { kind: 'multipart', raw, contentType },
+    stream: false,
+    clientWantsUsage: false,
+    maxCompletionTokens: 0,
+    calls: Number.isInteger(n) && n >= 1 && n <= MAX_IMAGES ? n : 1,
+    prompt: { texts: prompt ? [prompt] : [], fixedTokens: 0 },
+  };
+}
+
+/** Pure: validates a request body for `mode`. Extreme or malformed numbers are refused (400). */
+export function parseRelayRequest(mode: RelayMode, body: unknown, contentType: string): RelayRequest {
+  if (Buffer.isBuffer(body)) return parseMultipart(mode, body, contentType);
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw bad('the body must be a JSON object');
+  const json = body as Readonly<Record<string, unknown>>;
+  const model = modelOf(mode, json.model);
+  if (json.stream !== undefined && json.stream !== null && typeof json.stream !== 'boolean')
+    throw bad('stream must be a boolean');
+  const stream = json.stream === true && STREAM_MODES.has(mode);
+  if (mode === 'chat' && !Array.isArray(json.messages)) throw bad('messages must be an array');
+  const opts = json.stream_options;
+  const clientWantsUsage =
+    !!opts && typeof opts === 'object' && (opts as { include_usage?: unknown }).include_usage === true;
+
+  const maxTokens =
+    intField(json, 'max_completion_tokens', 0, MAX_TOKENS_LIMIT) ??
+    intField(json, 'max_tokens', 0, MAX_TOKENS_LIMIT) ??
+    intField(json, 'max_output_tokens', 0, MAX_TOKENS_LIMIT) ??
+    0;
+  const imageMode = mode === 'images.generations' || mode === 'images.edits';
+  const n = intField(json, 'n', 1, imageMode ? MAX_IMAGES : MAX_N) ?? 1;
+  return {
+    mode,
+    model,
+    body: { kind: 'json', json },
+    stream,
+    clientWantsUsage,
+    maxCompletionTokens: imageMode ? 0 : maxTokens * n,
+    calls: imageMode ? n : 1,
+    prompt: promptParts(mode, json),
+  };
+}

@@ -1,0 +1,197 @@
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { APP_CONFIG, type AppConfig } from '../../../config/env';
+import { pickLocale, t, type Locale } from '../../../common/i18n/i18n';
+import { isDatabaseDown } from '../../../common/http/error-body';
+import { LogService } from '../../log/log.service';
+import { OptionService } from '../../option/option.service';
+import type { RelayMode } from '../adaptors/adaptor';
+import { RelayError } from '../http/relay-error';
+import { sendRelayError } from '../http/relay-reply';
+import { RelayLimiter } from '../limits/relay-limiter.service';
+import { promptText } from '../metering/prompt-parts';
+import { admit } from './admission';
+import { RelayAuthService } from './relay-auth.service';
+import { RelayBilling, type Reservation } from './relay-billing.service';
+import type { RelayCaller } from './relay-caller';
+import type { RelayContext, RelayOutcome } from './relay-context';
+import { RelayExecutor } from './relay-executor.service';
+import { parseRelayRequest, type RelayRequest } from './relay-request';
+import { errorLog } from './usage-log';
+
+/**
+ * The relay pipeline for one request: authenticate → parse → admit (limits, price) → route →
+ * reserve → call upstream (with retries) → settle and log. Errors are answered in the OpenAI format;
+ * a reservation is always either settled or refunded.
+ */
+/** Longest wait for in-flight requests on shutdown. */
+const DRAIN_MS = 30_000;
+
+@Injectable()
+export class RelayService implements BeforeApplicationShutdown {
+  private readonly logger = new Logger(RelayService.name);
+  /** Requests from admission until they are settled (group-commit hint, shutdown drain). */
+  private inFlight = 0;
+  private draining = false;
+
+  constructor(
+    private readonly auth: RelayAuthService,
+    private readonly executor: RelayExecutor,
+    private readonly billing: RelayBilling,
+    private readonly limiter: RelayLimiter,
+    private readonly options: OptionService,
+    private readonly logs: LogService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** An API-key request on a /v1 endpoint. */
+  async relay(mode: RelayMode, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const startedAt = performance.now();
+    const locale = pickLocale(req.headers['accept-language']);
+    let caller: RelayCaller;
+    try {
+      caller = await this.auth.authenticate(req.headers.authorization, req.ip);
+    } catch (err) {
+      this.fail(reply, err, locale);
+      return;
+    }
+    await this.handle(mode, caller, req, reply, startedAt, locale);
+  }
+
+  /** The console playground: a session user, billed without a token. */
+  async playground(userId: number, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const startedAt = performance.now();
+    const locale = pickLocale(req.headers['accept-language']);
+    const body = req.body as { group?: unknown } | undefined;
+    let caller: RelayCaller;
+    try {
+      caller = await this.auth.sessionCaller(userId, typeof body?.group === 'string' ? body.group : undefined, req.ip);
+    } catch (err) {
+      this.fail(reply, err, locale);
+      return;
+    }
+    await this.handle('chat', caller, req, reply, startedAt, locale);
+  }
+
+  private async handle(
+    mode: RelayMode,
+    caller: RelayCaller,
+    req: FastifyRequest,
+    reply: FastifyReply,
+    startedAt: number,
+    locale: Locale,
+  ): Promise<void> {
+    const settings = this.options.settings;
+    const path = req.url.split('?')[0];
+    let parsed: RelayRequest | null = null;
+    let reservation: Reservation | null = null;
+    let outcome: RelayOutcome | null = null;
+    const abort = new AbortController();
+    let gone = false;
+    const onClose = () => {
+      if (!reply.raw.writableFinished) {
+        gone = true;
+        abort.abort(new Error('client closed'));
+      }
+    };
+    reply.raw.on('close', onClose);
+    this.inFlight++;
+    let settling = false;
+    const deadline =
+      this.config.relayTimeoutSec > 0
+        ? setTimeout(() => abort.abort(new Error('timeout')), this.config.relayTimeoutSec * 1000)
+        : undefined;
+    try {
+      if (this.draining) throw RelayError.of('relay.shutting_down', 503, 'service_unavailable');
+      parsed = parseRelayRequest(mode, req.body, String(req.headers['content-type'] ?? ''));
+      const request = parsed;
+      const admission = admit(caller, request, settings);
+      this.limiter.checkPrompt(() => promptText(request.prompt), settings);
+      const route = this.executor.route({ caller, req: request });
+      const ticket = this.limiter.admit(caller, settings);
+      reservation = await this.billing.reserve(caller, admission.reserve, this.inFlight === 1);
+      const ctx: RelayContext = {
+        caller,
+        req: request,
+        admission,
+        settings,
+        path,
+        locale,
+        startedAt,
+        reply,
+        signal: abort.signal,
+        clientGone: () => gone,
+      };
+      outcome = await this.executor.run(ctx, route);
+      if (outcome.kind === 'delivered') {
+        this.limiter.succeeded(ticket);
+        const delivered = outcome;
+        const held = reservation;
+        reservation = null;
+        // Billing may wait for the tokenizer; the client already has its answer.
+        settling = true;
+        this.billing
+          .settle(ctx, delivered, held)
+          .catch((err) => this.logger.error(`settlement failed: ${String(err)}`))
+          .finally(() => this.inFlight--);
+        return;
+      }
+      throw outcome.error;
+    } catch (err) {
+      if (reservation) this.billing.refund(caller, reservation);
+      const error = this.fail(reply, err, locale);
+      if (settings.LogErrorEnabled && parsed) this.logFailure(caller, parsed, path, error, outcome, startedAt);
+    } finally {
+      if (!settling) this.inFlight--;
+      clearTimeout(deadline);
+      reply.raw.off('close', onClose);
+    }
+  }
+
+  /** The type-6 error log (LogErrorEnabled): what failed, where, after which channels. */
+  private logFailure(
+    caller: RelayCaller,
+    req: RelayRequest,
+    path: string,
+    error: RelayError,
+    outcome: RelayOutcome | null,
+    startedAt: number,
+  ): void {
+    this.logs.record(
+      errorLog({
+        caller,
+        model: req.model,
+        path,
+        stream: req.stream,
+        error,
+        message: error.upstreamMessage ?? t(error.key, 'en', error.params),
+        channel: outcome?.kind === 'failed' ? outcome.channel : null,
+        tried: outcome?.tried ?? [],
+        elapsedMs: performance.now() - startedAt,
+      }),
+    );
+  }
+
+  /**
+   * SIGTERM: refuse new relay requests and let those in flight finish and settle (bounded), before
+   * the ledger's final flush (onApplicationShutdown) and the database closing.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.draining = true;
+    const until = Date.now() + DRAIN_MS;
+    while (this.inFlight > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  }
+
+  /** Answers any error; unexpected ones are logged and become 500 (503 when the database is down). */
+  private fail(reply: FastifyReply, err: unknown, locale: Locale): RelayError {
+    let error: RelayError;
+    if (err instanceof RelayError) error = err;
+    else if (isDatabaseDown(err)) error = RelayError.of('common.database_unavailable', 503, 'database_unavailable');
+    else {
+      this.logger.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
+      error = RelayError.of('common.internal_error', 500, 'internal_error');
+    }
+    sendRelayError(reply, error, locale);
+    return error;
+  }
+}

@@ -1,0 +1,234 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Dispatcher } from 'undici';
+import { APP_CONFIG, type AppConfig } from '../../../config/env';
+import type { RelayAdaptor, UpstreamCall } from '../adaptors/adaptor';
+import { AdaptorRegistry } from '../adaptors/registry';
+import { RelayError, redact } from '../http/relay-error';
+import { OutputMeter } from '../metering/output-meter';
+import { TokenizerService } from '../metering/tokenizer.service';
+import { upstreamModelOf, type RelayChannel } from '../routing/relay-channel';
+import { pipeStream } from '../stream/stream-pipe';
+import { classifyUpstreamError } from '../upstream/upstream-errors';
+import { readBody, UpstreamClient } from '../upstream/upstream-client.service';
+import { sendWhole, streamErrorEvent } from '../http/relay-reply';
+import type { Delivered, RelayContext } from './relay-context';
+
+/** A failed attempt: nothing reached the client. */
+export interface AttemptFailure {
+  readonly kind: 'failure';
+  readonly error: RelayError;
+  readonly retryable: boolean;
+  /** Upstream HTTP status; null for network faults. */
+  readonly status: number | null;
+  /** Redacted upstream message (auto-disable keywords, logs). */
+  readonly message: string;
+}
+
+const MAX_ERROR_BODY = 64 * 1024;
+const MAX_RESPONSE_BODY = 64 * 1024 * 1024;
+/** Kept of the output for the log when LogChatContentEnabled. */
+export const LOGGED_CONTENT_CHARS = 16 * 1024;
+
+/** Client faults are answered as they are; everything else may work on another channel. */
+const NOT_RETRYABLE = new Set([400, 409, 413, 415, 422]);
+
+/** One upstream call on one channel, up to the point where the response reached the client. */
+@Injectable()
+export class UpstreamAttempt {
+  constructor(
+    private readonly registry: AdaptorRegistry,
+    private readonly upstream: UpstreamClient,
+    private readonly tokenizer: TokenizerService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async run(ctx: RelayContext, channel: RelayChannel): Promise<Omit<Delivered, 'tried'> | AttemptFailure> {
+    const entry = this.registry.get(channel.type)!;
+    const key = channel.keys[Math.floor(Math.random() * channel.keys.length)];
+    const baseUrl = channel.baseUrl || entry.defaultBaseUrl;
+    if (!key || !baseUrl)
+      return this.failure(
+        RelayError.of('relay.upstream_unreachable', 502, 'channel_misconfigured'),
+        null,
+        'channel has no key or base URL',
+      );
+    const upstreamModel = upstreamModelOf(channel, ctx.req.model);
+    let call: UpstreamCall;
+    try {
+      call = entry.adaptor.buildCall({
+        mode: ctx.req.mode,
+        body: ctx.req.body,
+        upstreamModel,
+        stream: ctx.req.stream,
+        target: {
+          baseUrl,
+          key,
+          organization: channel.organization,
+          paramOverride: channel.paramOverride,
+          other: channel.other,
+        },
+      });
+    } catch {
+      return this.failure(
+        RelayError.of('relay.upstream_unreachable', 502, 'channel_misconfigured'),
+        null,
+        'invalid channel base URL',
+      );
+    }
+    let res: Dispatcher.ResponseData;
+    try {
+      res = await this.upstream.send(call, {
+        signal: ctx.signal,
+        headersTimeoutMs: this.config.relayFirstByteTimeoutSec * 1000,
+        bodyTimeoutMs: this.config.streamingTimeoutSec * 1000,
+      });
+    } catch (err) {
+      return this.networkFailure(ctx, channel, upstreamModel, err);
+    }
+    if (res.statusCode >= 300) return this.upstreamError(channel, entry.adaptor, res);
+    const contentType = String(res.headers['content-type'] ?? 'application/json');
+    if (ctx.req.stream && /event-stream/i.test(contentType))
+      return this.stream(ctx, channel, entry.adaptor, upstreamModel, res);
+    return this.whole(ctx, channel, entry.adaptor, upstreamModel, res, contentType);
+  }
+
+  /** A complete (non-stream) response: read, meter, forward unchanged. */
+  private async whole(
+    ctx: RelayContext,
+    channel: RelayChannel,
+    adaptor: RelayAdaptor,
+    upstreamModel: string,
+    res: Dispatcher.ResponseData,
+    contentType: string,
+  ) {
+    let data: Buffer;
+    try {
+      const read = await readBody(res.body, MAX_RESPONSE_BODY);
+      if (read.truncated)
+        return this.failure(
+          RelayError.of('relay.upstream_error', 502, 'response_too_large', { status: res.statusCode }),
+          res.statusCode,
+          'response too large',
+        );
+      data = read.data;
+    } catch (err) {
+      return this.networkFailure(ctx, channel, upstreamModel, err);
+    }
+    const result = adaptor.readResponse(ctx.req.mode, data, contentType, ctx.settings.LogChatContentEnabled);
+    if (!ctx.clientGone()) sendWhole(ctx.reply, res.statusCode, result.contentType, result.body);
+    return this.delivered(channel, upstreamModel, {
+      usage: result.usage,
+      outputText: result.outputText ?? '',
+      meter: null,
+      frtMs: null,
+      streamEnd: null,
+    });
+  }
+
+  /** A stream: passed through event by event; from the first byte on there is no going back. */
+  private async stream(
+    ctx: RelayContext,
+    channel: RelayChannel,
+    adaptor: RelayAdaptor,
+    upstreamModel: string,
+    res: Dispatcher.ResponseData,
+  ) {
+    const keep = ctx.settings.LogChatContentEnabled ? LOGGED_CONTENT_CHARS : 0;
+    const meter = new OutputMeter(this.tokenizer, ctx.req.model, keep);
+    const raw = ctx.reply.raw;
+    if (!ctx.reply.sent) ctx.reply.hijack();
+    const result = await pipeStream({
+      body: res.body as AsyncIterable<Buffer>,
+      raw,
+      open: () =>
+        raw.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache',
+          'x-accel-buffering': 'no',
+        }),
+      converter: adaptor.streamConverter(ctx.req.mode, ctx.req.clientWantsUsage),
+      meter,
+      signal: ctx.signal,
+      startedAt: ctx.startedAt,
+      clientGone: ctx.clientGone,
+      errorEvent: () =>
+        streamErrorEvent(RelayError.of('relay.stream_interrupted', 502, 'stream_interrupted'), ctx.locale),
+    });
+    if (result.end === 'interrupted' && !result.opened) {
+      // Upstream broke before anything reached the client: still retryable.
+      return this.failure(
+        RelayError.of('relay.stream_interrupted', 502, 'stream_interrupted'),
+        null,
+        result.reason ?? 'stream interrupted',
+      );
+    }
+    return this.delivered(channel, upstreamModel, {
+      usage: result.usage,
+      outputText: null,
+      meter,
+      frtMs: result.frtMs,
+      streamEnd: result.end,
+    });
+  }
+
+  private async upstreamError(
+    channel: RelayChannel,
+    adaptor: RelayAdaptor,
+    res: Dispatcher.ResponseData,
+  ): Promise<AttemptFailure> {
+    let body: Buffer = Buffer.alloc(0);
+    try {
+      body = (await readBody(res.body, MAX_ERROR_BODY)).data;
+    } catch {
+      /* the status is enough */
+    }
+    const info = adaptor.readError(res.statusCode, body);
+    const message = redact(info.message, channel.keys);
+    const status = channel.statusCodeMapping[String(res.statusCode)] ?? res.statusCode;
+    const error = new RelayError(
+      'relay.upstream_error',
+      status,
+      info.code,
+      info.type,
+      { status: res.statusCode },
+      message,
+    );
+    return { kind: 'failure', error, retryable: !NOT_RETRYABLE.has(res.statusCode), status: res.statusCode, message };
+  }
+
+  /** Connect failure, timeout, reset, or abort before the response was used. */
+  private networkFailure(ctx: RelayContext, channel: RelayChannel, upstreamModel: string, err: unknown) {
+    if (ctx.clientGone()) {
+      // The client left while we waited: nothing was delivered, the prompt was sent.
+      return this.delivered(channel, upstreamModel, {
+        usage: null,
+        outputText: '',
+        meter: null,
+        frtMs: null,
+        streamEnd: 'client_closed',
+      });
+    }
+    const kind = classifyUpstreamError(err);
+    if (kind === 'aborted') {
+      return this.failure(RelayError.of('relay.upstream_timeout', 504, 'timeout'), null, 'total timeout', false);
+    }
+    const error =
+      kind === 'timeout'
+        ? RelayError.of('relay.upstream_timeout', 504, 'timeout')
+        : RelayError.of('relay.upstream_unreachable', 502, 'upstream_unreachable');
+    const code = (err as { code?: string })?.code ?? kind;
+    return this.failure(error, null, `${kind}: ${code}`);
+  }
+
+  private failure(error: RelayError, status: number | null, message: string, retryable = true): AttemptFailure {
+    return { kind: 'failure', error, retryable, status, message };
+  }
+
+  private delivered(
+    channel: RelayChannel,
+    upstreamModel: string,
+    r: Pick<Delivered, 'usage' | 'outputText' | 'meter' | 'frtMs' | 'streamEnd'>,
+  ): Omit<Delivered, 'tried'> {
+    return { kind: 'delivered', channel, upstreamModel, ...r };
+  }
+}

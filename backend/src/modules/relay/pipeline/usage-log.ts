@@ -1,0 +1,119 @@
+import { LogType, type ModelPricing } from '@gw/shared';
+import type { LogRecord } from '../../log/log.service';
+import type { RelayError } from '../http/relay-error';
+import type { RelayChannel } from '../routing/relay-channel';
+import type { RelayCaller } from './relay-caller';
+
+/** Clean token counts of one billed request. */
+export interface BilledUsage {
+  promptTokens: number;
+  completionTokens: number;
+  cachedTokens: number;
+}
+
+export interface ConsumeLogInput {
+  caller: RelayCaller;
+  model: string;
+  path: string;
+  stream: boolean;
+  channel: RelayChannel;
+  upstreamModel: string;
+  tried: readonly number[];
+  pricing: ModelPricing;
+  groupRatio: number;
+  usage: BilledUsage;
+  quota: number;
+  elapsedMs: number;
+  frtMs: number | null;
+  /** 'complete', 'client_closed' or 'interrupted' for streams. */
+  streamEnd: string | null;
+  /** Present only when LogChatContentEnabled. */
+  content?: { input: string; output: string };
+}
+
+const seconds = (ms: number) => Math.max(0, Math.round(ms / 1000));
+
+/** Pure: the type-2 log row of spec 3 §3, with its `other` JSON. Never contains a key. */
+export function consumeLog(i: ConsumeLogInput): LogRecord {
+  const p = i.pricing;
+  const other: Record<string, unknown> = {
+    group: i.caller.group,
+    model_ratio: p.kind === 'token' ? p.modelRatio : 0,
+    completion_ratio: p.kind === 'token' ? p.completionRatio : 0,
+    cache_ratio: p.kind === 'token' ? p.cacheRatio : 0,
+    model_price: p.kind === 'call' ? p.modelPrice : -1,
+    group_ratio: i.groupRatio,
+    cache_tokens: i.usage.cachedTokens,
+    frt: i.frtMs ?? -1,
+    request_path: i.path,
+    admin_info: { use_channel: i.tried },
+  };
+  if (i.upstreamModel !== i.model) {
+    other.is_model_mapped = true;
+    other.upstream_model_name = i.upstreamModel;
+  }
+  if (i.streamEnd && i.streamEnd !== 'complete') other.stream_status = i.streamEnd;
+  if (i.content) {
+    other.input_content = i.content.input;
+    other.output_content = i.content.output;
+  }
+  return {
+    type: LogType.Consume,
+    user_id: i.caller.user.id,
+    username: i.caller.user.username,
+    token_id: i.caller.token?.id ?? 0,
+    token_name: i.caller.token?.name ?? '',
+    model_name: i.model,
+    quota: i.quota,
+    prompt_tokens: i.usage.promptTokens,
+    completion_tokens: i.usage.completionTokens,
+    use_time: seconds(i.elapsedMs),
+    is_stream: i.stream,
+    channel_id: i.channel.id,
+    channel_name: i.channel.name,
+    group: i.caller.group,
+    ip: i.caller.ip,
+    content: '',
+    other: JSON.stringify(other),
+  };
+}
+
+export interface ErrorLogInput {
+  caller: RelayCaller;
+  model: string;
+  path: string;
+  stream: boolean;
+  error: RelayError;
+  message: string;
+  channel: RelayChannel | null;
+  tried: readonly number[];
+  elapsedMs: number;
+}
+
+/** Pure: the type-6 error log row (LogErrorEnabled). */
+export function errorLog(i: ErrorLogInput): LogRecord {
+  return {
+    type: LogType.Error,
+    user_id: i.caller.user.id,
+    username: i.caller.user.username,
+    token_id: i.caller.token?.id ?? 0,
+    token_name: i.caller.token?.name ?? '',
+    model_name: i.model,
+    use_time: seconds(i.elapsedMs),
+    is_stream: i.stream,
+    channel_id: i.channel?.id ?? 0,
+    channel_name: i.channel?.name ?? '',
+    group: i.caller.group,
+    ip: i.caller.ip,
+    content: i.message.slice(0, 2000),
+    other: JSON.stringify({
+      error_type: i.error.type,
+      error_code: i.error.code,
+      status_code: i.error.status,
+      channel_id: i.channel?.id ?? 0,
+      channel_name: i.channel?.name ?? '',
+      request_path: i.path,
+      admin_info: { use_channel: i.tried },
+    }),
+  };
+}

@@ -1,0 +1,63 @@
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance } from 'fastify';
+import { APP_CONFIG, type AppConfig } from '../../config/env';
+import { BillingModule } from '../billing/billing.module';
+import { ChannelModule } from '../channel/channel.module';
+import { TokenModule } from '../token/token.module';
+import { UserModule } from '../user/user.module';
+import { AdaptorRegistry, createAdaptorRegistry } from './adaptors/registry';
+import { RelayDirectory } from './cache/relay-directory.service';
+import { PlaygroundController } from './controllers/playground.controller';
+import { LegacyBillingController, RelayController } from './controllers/relay.controller';
+import { RelayKeyRoutes } from './controllers/relay-key-routes';
+import { RelayLimiter } from './limits/relay-limiter.service';
+import { TokenizerService } from './metering/tokenizer.service';
+import { RelayModels } from './models/relay-models.service';
+import { RelayAuthService } from './pipeline/relay-auth.service';
+import { RelayBilling } from './pipeline/relay-billing.service';
+import { RelayExecutor } from './pipeline/relay-executor.service';
+import { RelayService } from './pipeline/relay.service';
+import { UpstreamAttempt } from './pipeline/upstream-attempt.service';
+import { ChannelDirectory } from './routing/channel-directory.service';
+import { ChannelHealth } from './routing/channel-health.service';
+import { UpstreamClient } from './upstream/upstream-client.service';
+
+/** The relay engine: OpenAI-format endpoints in front of the channels (issue 3). */
+@Module({
+  imports: [TokenModule, ChannelModule, UserModule, BillingModule],
+  controllers: [RelayController, LegacyBillingController, PlaygroundController],
+  providers: [
+    { provide: AdaptorRegistry, useFactory: createAdaptorRegistry },
+    RelayDirectory,
+    ChannelDirectory,
+    ChannelHealth,
+    UpstreamClient,
+    TokenizerService,
+    RelayLimiter,
+    RelayAuthService,
+    RelayBilling,
+    UpstreamAttempt,
+    RelayExecutor,
+    RelayService,
+    RelayModels,
+    RelayKeyRoutes,
+  ],
+})
+export class RelayModule implements OnModuleInit {
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Uploads (audio, image edits) arrive as multipart: kept as bytes, under the same body limit. */
+  onModuleInit(): void {
+    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    if (fastify.hasContentTypeParser('multipart/form-data')) return;
+    fastify.addContentTypeParser(
+      'multipart/form-data',
+      { parseAs: 'buffer', bodyLimit: this.config.maxRequestBodyBytes },
+      (_req, body, done) => done(null, body),
+    );
+  }
+}

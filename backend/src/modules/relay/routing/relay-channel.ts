@@ -1,0 +1,77 @@
+import type { ChannelEntity } from '../../../database/entities';
+import { splitList } from '../../channel/channel-fields';
+
+/** A channel as the relay uses it: parsed once when the directory loads, immutable afterwards. */
+export interface RelayChannel {
+  readonly id: number;
+  readonly type: number;
+  readonly name: string;
+  readonly status: number;
+  /** Decrypted upstream keys; one is chosen per request. */
+  readonly keys: readonly string[];
+  readonly baseUrl: string;
+  readonly organization: string;
+  readonly modelMapping: Readonly<Record<string, string>>;
+  /** Upstream status → status answered to the client. */
+  readonly statusCodeMapping: Readonly<Record<string, number>>;
+  readonly paramOverride: Readonly<Record<string, unknown>> | null;
+  readonly autoBan: boolean;
+  readonly priority: number;
+  readonly weight: number;
+  readonly groups: readonly string[];
+  readonly models: readonly string[];
+  readonly other: string;
+  readonly tag: string;
+}
+
+function jsonObject(text: string | null | undefined): Record<string, unknown> | null {
+  if (!text || !text.trim()) return null;
+  try {
+    const v: unknown = JSON.parse(text);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+function stringMap(text: string | null | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(jsonObject(text) ?? {})) if (typeof v === 'string' && v) out[k] = v;
+  return out;
+}
+
+function statusMap(text: string | null | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(jsonObject(text) ?? {})) {
+    const n = Number(v);
+    if (/^\d{3}$/.test(k) && Number.isInteger(n) && n >= 100 && n <= 599) out[k] = n;
+  }
+  return out;
+}
+
+export function toRelayChannel(c: ChannelEntity, keys: readonly string[]): RelayChannel {
+  return Object.freeze({
+    id: c.id,
+    type: c.type,
+    name: c.name,
+    status: c.status,
+    keys: Object.freeze([...keys]),
+    baseUrl: (c.base_url ?? '').replace(/\/+$/, ''),
+    organization: c.openai_organization ?? '',
+    modelMapping: Object.freeze(stringMap(c.model_mapping)),
+    statusCodeMapping: Object.freeze(statusMap(c.status_code_mapping)),
+    paramOverride: jsonObject(c.param_override),
+    autoBan: c.auto_ban === 1,
+    priority: Number(c.priority) || 0,
+    weight: Math.max(0, Number(c.weight) || 0),
+    groups: splitList(c.group),
+    models: splitList(c.models),
+    other: c.other ?? '',
+    tag: c.tag ?? '',
+  });
+}
+
+/** The model name sent upstream: model_mapping applied once (no chains). */
+export function upstreamModelOf(channel: RelayChannel, model: string): string {
+  return channel.modelMapping[model] ?? model;
+}
