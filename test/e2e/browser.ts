@@ -25,6 +25,13 @@ export async function loginUi(page: Page, baseUrl: string, username: string, pas
 }
 
 /** The text of the newest Arco toast. */
+/** Waits for a toast whose text matches (earlier toasts may still be on screen) and returns its text. */
+export async function toastMatching(page: Page, pattern: RegExp): Promise<string> {
+  const toast = page.locator('.arco-message', { hasText: pattern }).last();
+  await toast.waitFor();
+  return (await toast.innerText()).trim();
+}
+
 export async function lastToast(page: Page): Promise<string> {
   const toast = page.locator('.arco-message').last();
   await toast.waitFor();

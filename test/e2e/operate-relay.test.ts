@@ -5,7 +5,7 @@ import type { ApiClient } from '../support/api-client';
 import { setupRoot } from '../support/fixtures';
 import { createToken, fundedUser } from '../support/relay-fixtures';
 import { REPO_ROOT, startApp, type TestApp } from '../support/test-app';
-import { lastToast, launchBrowser, loginUi, watchErrors } from './browser';
+import { launchBrowser, toastMatching, loginUi, watchErrors } from './browser';
 
 /**
  * Issue 5 "Must show": root creates a channel pointing at a mock upstream in the console, tests it (the
@@ -71,7 +71,7 @@ describe('console: operate the relay (channel → test → token → call → lo
 
     // 2. Test it: a success toast with the time, and the response-time badge.
     await channelRow.locator('.gw-channel-test').click();
-    expect(await lastToast(page)).toMatch(/渠道 mock upstream 测试成功，耗时 \d+\.\d\d 秒。/);
+    expect(await toastMatching(page, /测试成功/)).toMatch(/渠道 mock upstream 测试成功，耗时 \d+\.\d\d 秒。/);
     await channelRow.locator('.gw-response-time[data-level="green"]', { hasText: /\d+\.\d\d 秒/ }).waitFor();
     expect(mock.byKey('up-e2e').length).toBeGreaterThan(0);
 

@@ -25,6 +25,16 @@ export function TokenTable({ rows, loading, page, pageSize, total, onPage, onTog
   const columns: TableColumnProps<TokenRecord>[] = [
     { title: t('token.col_name'), dataIndex: 'name', render: (n: string) => <span className="gw-token-name">{n}</span> },
     {
+      title: t('token.col_key'),
+      dataIndex: 'key',
+      render: (key: string) => (
+        <Space size={4}>
+          <code className="gw-token-key">{maskKey(key)}</code>
+          <Button size="mini" icon={<IconCopy />} className="gw-token-copy" onClick={() => void copyText(withSkPrefix(key), t('token.key_copied'))} />
+        </Space>
+      ),
+    },
+    {
       title: t('token.col_status'),
       dataIndex: 'status',
       render: (_, row) => {
@@ -47,16 +57,6 @@ export function TokenTable({ rows, loading, page, pageSize, total, onPage, onTog
     { title: t('token.col_created'), dataIndex: 'created_time', render: (s: number) => formatTimestamp(s) },
     { title: t('token.col_accessed'), dataIndex: 'accessed_time', render: (s: number) => formatTimestamp(s) },
     { title: t('token.col_expiry'), dataIndex: 'expired_time', render: (s: number) => (s === -1 ? t('token.never') : formatTimestamp(s)) },
-    {
-      title: t('token.col_key'),
-      dataIndex: 'key',
-      render: (key: string) => (
-        <Space size={4}>
-          <code className="gw-token-key">{maskKey(key)}</code>
-          <Button size="mini" icon={<IconCopy />} className="gw-token-copy" onClick={() => void copyText(withSkPrefix(key), t('token.key_copied'))} />
-        </Space>
-      ),
-    },
     {
       title: t('common.actions'),
       fixed: 'right',
