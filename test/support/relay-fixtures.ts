@@ -19,6 +19,7 @@ export interface ChannelInput {
   param_override?: string;
   auto_ban?: 0 | 1;
   openai_organization?: string;
+  other?: string;
 }
 
 export async function createChannel(root: ApiClient, input: ChannelInput): Promise<number> {

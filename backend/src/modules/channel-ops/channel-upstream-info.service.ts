@@ -97,7 +97,8 @@ export class ChannelUpstreamInfoService {
 
   /** Models a (new) channel's upstream lists at GET {base}/v1/models (OpenAI-style types only). */
   async fetchModels(type: number, baseUrl: string, rawKey: string): Promise<string[]> {
-    if (!this.registry.get(type)) throw AppError.badRequest('channel.type_unsupported');
+    const entry = this.registry.get(type);
+    if (!entry || entry.native) throw AppError.badRequest('channel.type_unsupported');
     const key = splitKeys(type, rawKey)[0];
     if (!key) throw AppError.badRequest('channel.key_required');
     const url = joinUrl(this.baseUrl(type, baseUrl.trim()), `${API_PREFIX[type] ?? '/v1'}/models`);

@@ -1,3 +1,4 @@
+import type { Settings } from '@gw/shared';
 import type { SseEvent } from '../stream/sse-parser';
 
 /** The OpenAI-format endpoints the relay serves; adaptors declare which ones they support. */
@@ -37,6 +38,8 @@ export interface BuildInput {
   readonly upstreamModel: string;
   readonly stream: boolean;
   readonly target: AdaptorTarget;
+  /** The options snapshot of the request (claude.*, gemini.* provider settings). */
+  readonly settings?: Settings;
 }
 
 /** One upstream HTTP request, fully described (the upstream client sends it as is). */
@@ -93,8 +96,11 @@ export interface UpstreamErrorInfo {
  */
 export interface RelayAdaptor {
   readonly modes: ReadonlySet<RelayMode>;
+  /** How the upstream frames a stream: SSE (default) or newline-delimited JSON (Ollama). */
+  readonly streamFraming?: 'sse' | 'ndjson';
   buildCall(input: BuildInput): UpstreamCall;
-  readResponse(mode: RelayMode, body: Buffer, contentType: string, wantText?: boolean): ReadResult;
-  streamConverter(mode: RelayMode, clientWantsUsage: boolean): StreamConverter;
+  /** `model` is the upstream model name (native converters put it into the OpenAI answer). */
+  readResponse(mode: RelayMode, body: Buffer, contentType: string, wantText?: boolean, model?: string): ReadResult;
+  streamConverter(mode: RelayMode, clientWantsUsage: boolean, model?: string): StreamConverter;
   readError(status: number, body: Buffer): UpstreamErrorInfo;
 }

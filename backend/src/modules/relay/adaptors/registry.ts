@@ -1,5 +1,9 @@
 import { CHANNEL_TYPES } from '@gw/shared';
 import type { RelayAdaptor } from './adaptor';
+import { anthropicAdaptor } from './native/anthropic-adaptor';
+import { azureAdaptor } from './native/azure-adaptor';
+import { geminiAdaptor } from './native/gemini-adaptor';
+import { ollamaAdaptor } from './native/ollama-adaptor';
 import { openAiCompatibleAdaptor, type OpenAiFamilyConfig } from './openai/openai-adaptor';
 
 /** How the relay talks to one channel type. */
@@ -7,6 +11,8 @@ export interface ChannelTypeEntry {
   readonly adaptor: RelayAdaptor;
   /** Used when the channel has no base_url of its own. */
   readonly defaultBaseUrl: string;
+  /** A native protocol (not the OpenAI wire format): no OpenAI /models listing. */
+  readonly native?: boolean;
 }
 
 /**
@@ -18,6 +24,14 @@ const OPENAI_FAMILY: Readonly<Record<number, OpenAiFamilyConfig>> = {
   27: { pathPrefix: '', modes: ['chat'] }, // Perplexity
   45: { pathPrefix: '/api/v3' }, // VolcEngine Ark
   46: { pathPrefix: '/v2' }, // Baidu Qianfan V2
+};
+
+/** Native protocols: each adaptor wraps the pure converters of backend/src/providers. */
+const NATIVE: Readonly<Record<number, () => RelayAdaptor>> = {
+  3: azureAdaptor, // Azure OpenAI
+  4: ollamaAdaptor, // Ollama
+  14: anthropicAdaptor, // Anthropic Claude
+  24: geminiAdaptor, // Google Gemini
 };
 
 /** Channel type → adaptor. Immutable once built; unknown types have no entry (refused centrally). */
@@ -36,6 +50,11 @@ export class AdaptorRegistry {
 export function createAdaptorRegistry(): AdaptorRegistry {
   const entries = new Map<number, ChannelTypeEntry>();
   for (const t of CHANNEL_TYPES) {
+    const native = NATIVE[t.id];
+    if (native) {
+      entries.set(t.id, Object.freeze({ adaptor: native(), defaultBaseUrl: t.baseUrl, native: true }));
+      continue;
+    }
     if (!t.openaiCompatible) continue;
     entries.set(
       t.id,

@@ -7,6 +7,7 @@ import { RelayError, redact } from '../http/relay-error';
 import { OutputMeter } from '../metering/output-meter';
 import { TokenizerService } from '../metering/tokenizer.service';
 import { upstreamModelOf, type RelayChannel } from '../routing/relay-channel';
+import { isStreamType, NdjsonEventParser } from '../stream/ndjson-parser';
 import { pipeStream } from '../stream/stream-pipe';
 import { classifyUpstreamError } from '../upstream/upstream-errors';
 import { readBody, UpstreamClient } from '../upstream/upstream-client.service';
@@ -67,6 +68,7 @@ export class UpstreamAttempt {
           paramOverride: channel.paramOverride,
           other: channel.other,
         },
+        settings: ctx.settings,
       });
     } catch {
       return this.failure(
@@ -87,7 +89,7 @@ export class UpstreamAttempt {
     }
     if (res.statusCode >= 300) return this.upstreamError(channel, entry.adaptor, res);
     const contentType = String(res.headers['content-type'] ?? 'application/json');
-    if (ctx.req.stream && /event-stream/i.test(contentType))
+    if (ctx.req.stream && isStreamType(entry.adaptor, contentType))
       return this.stream(ctx, channel, entry.adaptor, upstreamModel, res);
     return this.whole(ctx, channel, entry.adaptor, upstreamModel, res, contentType);
   }
@@ -114,7 +116,13 @@ export class UpstreamAttempt {
     } catch (err) {
       return this.networkFailure(ctx, channel, upstreamModel, err);
     }
-    const result = adaptor.readResponse(ctx.req.mode, data, contentType, ctx.settings.LogChatContentEnabled);
+    const result = adaptor.readResponse(
+      ctx.req.mode,
+      data,
+      contentType,
+      ctx.settings.LogChatContentEnabled,
+      upstreamModel,
+    );
     if (!ctx.clientGone()) sendWhole(ctx.reply, res.statusCode, result.contentType, result.body);
     return this.delivered(channel, upstreamModel, {
       usage: result.usage,
@@ -146,7 +154,8 @@ export class UpstreamAttempt {
           'cache-control': 'no-cache',
           'x-accel-buffering': 'no',
         }),
-      converter: adaptor.streamConverter(ctx.req.mode, ctx.req.clientWantsUsage),
+      converter: adaptor.streamConverter(ctx.req.mode, ctx.req.clientWantsUsage, upstreamModel),
+      parser: adaptor.streamFraming === 'ndjson' ? new NdjsonEventParser() : undefined,
       meter,
       signal: ctx.signal,
       startedAt: ctx.startedAt,

@@ -22,6 +22,8 @@ export interface StreamPipeInput {
   /** Writes the response head; called just before the first event goes out. */
   readonly open: () => void;
   readonly converter: StreamConverter;
+  /** Splits the upstream bytes into events (default: SSE). */
+  readonly parser?: Pick<SseParser, 'push' | 'end'>;
   readonly meter: OutputMeter;
   readonly signal: AbortSignal;
   readonly startedAt: number;
@@ -52,7 +54,7 @@ function drained(raw: ServerResponse, signal: AbortSignal): Promise<void> {
  * (backpressure). Nothing but the incomplete tail of an event is held.
  */
 export async function pipeStream(i: StreamPipeInput): Promise<StreamResult> {
-  const parser = new SseParser();
+  const parser = i.parser ?? new SseParser();
   let usage: UsageReport | null = null;
   let frtMs: number | null = null;
   let opened = false;

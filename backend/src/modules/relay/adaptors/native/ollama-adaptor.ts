@@ -1,0 +1,49 @@
+import {
+  OLLAMA_PATHS,
+  type OllamaChatResponse,
+  type OllamaEmbedResponse,
+  OllamaStreamToOpenAI,
+  type OpenAIEmbeddingRequest,
+  ollamaToOpenAIEmbeddings,
+  ollamaToOpenAIResponse,
+  openAIToOllamaEmbedRequest,
+  openAIToOllamaRequest,
+} from '../../../../providers';
+import type { BuildInput, RelayAdaptor, RelayMode, UpstreamCall } from '../adaptor';
+import { readOpenAiError } from '../openai/openai-adaptor';
+import { chatRequest, chunkStream, convertWhole, jsonCall, newChatId, nowSeconds } from './native-kit';
+
+/** Ollama native API (channel type 4): /api/chat (NDJSON streams) and /api/embed. */
+function buildCall(input: BuildInput): UpstreamCall {
+  const { target } = input;
+  const headers: Record<string, string> = target.key ? { authorization: `Bearer ${target.key}` } : {};
+  if (input.mode === 'embeddings') {
+    const json = input.body.kind === 'json' ? input.body.json : {};
+    const req = openAIToOllamaEmbedRequest({
+      ...(json as unknown as OpenAIEmbeddingRequest),
+      model: input.upstreamModel,
+    });
+    return jsonCall(target.baseUrl, OLLAMA_PATHS.embed, headers, req, target.paramOverride);
+  }
+  const req = openAIToOllamaRequest(chatRequest(input));
+  return jsonCall(target.baseUrl, OLLAMA_PATHS.chat, headers, req, target.paramOverride);
+}
+
+export function ollamaAdaptor(): RelayAdaptor {
+  return Object.freeze({
+    modes: new Set<RelayMode>(['chat', 'embeddings']),
+    streamFraming: 'ndjson' as const,
+    buildCall,
+    readResponse: (mode: RelayMode, body: Buffer, contentType: string, wantText = false) =>
+      mode === 'embeddings'
+        ? convertWhole(body, contentType, wantText, (res: OllamaEmbedResponse) => ollamaToOpenAIEmbeddings(res))
+        : convertWhole(body, contentType, wantText, (res: OllamaChatResponse) =>
+            ollamaToOpenAIResponse(res, { id: newChatId(), created: nowSeconds() }),
+          ),
+    streamConverter: (_mode: RelayMode, clientWantsUsage: boolean, model = '') =>
+      chunkStream(
+        new OllamaStreamToOpenAI({ id: newChatId(), model, created: nowSeconds(), includeUsage: clientWantsUsage }),
+      ),
+    readError: readOpenAiError,
+  });
+}

@@ -1,0 +1,170 @@
+/**
+ * A fake upstream speaking the native wire formats (from the providers' public API references):
+ * Anthropic Messages (/v1/messages), Gemini generateContent / streamGenerateContent?alt=sse and Ollama
+ * /api/chat (NDJSON streams). Plain text, or a tool call when the request declares tools. Every
+ * request is recorded.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface NativeRequest {
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: any;
+}
+
+/** Token counts each format reports (Gemini: 100 in / 50 out; the others 10 / 20). */
+export const NATIVE_USAGE = { anthropic: [10, 20], gemini: [100, 50], ollama: [10, 20] } as const;
+
+export class NativeMock {
+  readonly requests: NativeRequest[] = [];
+  private server!: Server;
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise((r) => this.server.close(r));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = JSON.parse(Buffer.concat(chunks).toString() || 'null');
+    const path = req.url ?? '';
+    this.requests.push({ path, headers: req.headers, body });
+    if (path.startsWith('/v1/messages')) return anthropic(res, body);
+    if (path.includes(':generateContent') || path.includes(':streamGenerateContent'))
+      return gemini(res, body, path.includes(':stream'));
+    if (path.startsWith('/api/chat')) return ollama(res, body);
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: { message: 'not found' } }));
+  }
+}
+
+function sse(res: ServerResponse, events: { event?: string; data: unknown }[]): void {
+  res.writeHead(200, { 'content-type': 'text/event-stream' });
+  for (const e of events) res.write(`${e.event ? `event: ${e.event}\n` : ''}data: ${JSON.stringify(e.data)}\n\n`);
+  res.end();
+}
+
+function json(res: ServerResponse, obj: unknown): void {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(obj));
+}
+
+function anthropic(res: ServerResponse, body: any): void {
+  const [input, output] = NATIVE_USAGE.anthropic;
+  const tool = body.tools?.[0]?.name as string | undefined;
+  const block = tool
+    ? { type: 'tool_use', id: 'toolu_01', name: tool, input: { city: 'Paris' } }
+    : { type: 'text', text: 'Hello from Claude.' };
+  const stop = tool ? 'tool_use' : 'end_turn';
+  if (!body.stream) {
+    return json(res, {
+      id: 'msg_01',
+      type: 'message',
+      role: 'assistant',
+      model: body.model,
+      content: [block],
+      stop_reason: stop,
+      stop_sequence: null,
+      usage: { input_tokens: input, output_tokens: output },
+    });
+  }
+  const ev = (data: { type: string }) => ({ event: data.type, data });
+  const start = tool ? { ...block, input: {} } : { type: 'text', text: '' };
+  const deltas = tool
+    ? [
+        { type: 'input_json_delta', partial_json: '{"city":' },
+        { type: 'input_json_delta', partial_json: '"Paris"}' },
+      ]
+    : [
+        { type: 'text_delta', text: 'Hello ' },
+        { type: 'text_delta', text: 'from Claude.' },
+      ];
+  sse(res, [
+    ev({
+      type: 'message_start',
+      message: {
+        id: 'msg_01',
+        type: 'message',
+        role: 'assistant',
+        model: body.model,
+        content: [],
+        usage: { input_tokens: input, output_tokens: 1 },
+      },
+    } as { type: string }),
+    ev({ type: 'content_block_start', index: 0, content_block: start } as { type: string }),
+    ev({ type: 'ping' }),
+    ...deltas.map((delta) => ev({ type: 'content_block_delta', index: 0, delta } as { type: string })),
+    ev({ type: 'content_block_stop', index: 0 } as { type: string }),
+    ev({ type: 'message_delta', delta: { stop_reason: stop }, usage: { output_tokens: output } } as { type: string }),
+    ev({ type: 'message_stop' }),
+  ]);
+}
+
+function gemini(res: ServerResponse, body: any, stream: boolean): void {
+  const [prompt, out] = NATIVE_USAGE.gemini;
+  const tool = body.tools?.[0]?.functionDeclarations?.[0]?.name as string | undefined;
+  const usageMetadata = { promptTokenCount: prompt, candidatesTokenCount: out, totalTokenCount: prompt + out };
+  const parts = tool ? [{ functionCall: { name: tool, args: { city: 'Paris' } } }] : [{ text: 'Hello from Gemini.' }];
+  if (!stream) {
+    return json(res, {
+      candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
+      usageMetadata,
+      modelVersion: 'gemini-2.0-flash',
+      responseId: 'gem-1',
+    });
+  }
+  const first = tool ? parts : [{ text: 'Hello ' }];
+  const events = [
+    { data: { candidates: [{ content: { role: 'model', parts: first }, index: 0 }], responseId: 'gem-1' } },
+  ];
+  if (!tool)
+    events.push({
+      data: {
+        candidates: [{ content: { role: 'model', parts: [{ text: 'from Gemini.' }] }, index: 0 }],
+        responseId: 'gem-1',
+      },
+    });
+  events.push({
+    data: {
+      candidates: [{ content: { role: 'model', parts: [] }, finishReason: 'STOP', index: 0 }],
+      usageMetadata,
+      responseId: 'gem-1',
+    } as never,
+  });
+  sse(res, events);
+}
+
+function ollama(res: ServerResponse, body: any): void {
+  const [prompt, out] = NATIVE_USAGE.ollama;
+  const tool = body.tools?.[0]?.function?.name as string | undefined;
+  const base = { model: body.model, created_at: '2025-01-01T00:00:00Z' };
+  const calls = tool ? [{ function: { name: tool, arguments: { city: 'Paris' } } }] : undefined;
+  const done = { done: true, done_reason: 'stop', prompt_eval_count: prompt, eval_count: out };
+  if (!body.stream) {
+    return json(res, {
+      ...base,
+      message: { role: 'assistant', content: tool ? '' : 'Hello from Ollama.', tool_calls: calls },
+      ...done,
+    });
+  }
+  res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+  const lines = tool
+    ? [{ ...base, message: { role: 'assistant', content: '', tool_calls: calls }, done: false }]
+    : [
+        { ...base, message: { role: 'assistant', content: 'Hello ' }, done: false },
+        { ...base, message: { role: 'assistant', content: 'from Ollama.' }, done: false },
+      ];
+  for (const l of lines) res.write(`${JSON.stringify(l)}\n`);
+  res.end(`${JSON.stringify({ ...base, message: { role: 'assistant', content: '' }, ...done })}\n`);
+}
