@@ -105,7 +105,7 @@ export class UpstreamAttempt {
   ) {
     let data: Buffer;
     try {
-      const read = await readBody(res.body, MAX_RESPONSE_BODY);
+      const read = await readBody(res, MAX_RESPONSE_BODY);
       if (read.truncated)
         return this.failure(
           RelayError.of('relay.upstream_error', 502, 'response_too_large', { status: res.statusCode }),
@@ -187,7 +187,7 @@ export class UpstreamAttempt {
   ): Promise<AttemptFailure> {
     let body: Buffer = Buffer.alloc(0);
     try {
-      body = (await readBody(res.body, MAX_ERROR_BODY)).data;
+      body = (await readBody(res, MAX_ERROR_BODY)).data;
     } catch {
       /* the status is enough */
     }
