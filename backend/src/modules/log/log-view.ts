@@ -1,25 +1,8 @@
+import type { LogRecord } from '@gw/shared';
 import type { LogEntity } from '../../database/entities';
 
-/** A log row as the console sees it (spec 3 §3). `channel` is the channel id. */
-export interface LogView {
-  id: number;
-  created_at: number;
-  type: number;
-  content: string;
-  user_id: number;
-  username: string;
-  token_name: string;
-  model_name: string;
-  quota: number;
-  prompt_tokens: number;
-  completion_tokens: number;
-  use_time: number;
-  is_stream: boolean;
-  channel: number;
-  channel_name: string;
-  group: string;
-  other: string;
-}
+/** A log row as the console sees it: the shared wire type (spec 3 §3). */
+export type LogView = LogRecord;
 
 /** Admins see everything; users do not see channels or the admin part of `other`. */
 export function toLogView(row: LogEntity, forAdmin: boolean): LogView {
