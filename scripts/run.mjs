@@ -23,7 +23,9 @@ export function mustRun(cmd, args, opts) {
 export function ensureInstalled() {
   if (existsSync(join(ROOT, 'node_modules', '.package-lock.json'))) return;
   console.log('▶ installing dependencies (npm ci)…');
-  mustRun('npm', ['ci', '--no-audit', '--no-fund']);
+  // npm ci refuses a lock lacking optional packages for other platforms, which a registry without
+  // them cannot record; installing from the lock with npm install then gives the same tree.
+  if (run('npm', ['ci', '--no-audit', '--no-fund']) !== 0) mustRun('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 /** Builds every package whose sources changed since its last build (or all with force). */
