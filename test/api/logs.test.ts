@@ -1,13 +1,13 @@
 import { ApiClient } from '../support/api-client';
-import { openDb, type TestDb } from '../support/db';
 import { createUser, setupRoot } from '../support/fixtures';
+import { Db } from '../support/relay-fixtures';
 import { startApp, type TestApp } from '../support/test-app';
 
 const now = Math.floor(Date.now() / 1000);
 
 describe('usage log API (spec 3 §7)', () => {
   let t: TestApp;
-  let db: TestDb;
+  let db: Db;
   let root: ApiClient;
   let alice: Awaited<ReturnType<typeof createUser>>;
   let bob: Awaited<ReturnType<typeof createUser>>;
@@ -17,21 +17,21 @@ describe('usage log API (spec 3 §7)', () => {
     root = await setupRoot(t.url);
     alice = await createUser(root, 'alice');
     bob = await createUser(root, 'bob');
-    db = await openDb(t);
+    db = Db.open(t);
     const rows: unknown[][] = [];
     for (let i = 0; i < 30; i++) {
       const who = i % 3 === 0 ? bob : alice;
       rows.push([who.id, who.username, now - 3600 + i * 100, i % 5 === 0 ? 6 : 2, i % 2 ? 'gpt-4o' : 'gpt-4o-mini', `tok${i % 2}`, i * 10, 100, 50, i % 2 ? 7 : 8, 'ch', i % 4 ? 'default' : 'vip', JSON.stringify({ model_ratio: 1, admin_info: { use_channel: [7] } })]);
     }
     for (const r of rows) {
-      await db.query(
+      await db.exec(
         'INSERT INTO logs (user_id, username, created_at, type, model_name, token_name, quota, prompt_tokens, completion_tokens, channel_id, channel_name, "group", other, content, use_time, is_stream, token_id, ip) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,\'\',1,0,0,\'\')',
         r,
       );
     }
   });
   afterAll(async () => {
-    await db.close();
+    db.close();
     await t.close();
   });
 

@@ -59,6 +59,7 @@ export async function fundedUser(root: ApiClient, username: string, quota: numbe
 }
 
 /** Reads the app's database directly (SQLite file or MariaDB schema). */
+/** Direct access to the app's database (SQLite file or MariaDB schema) for ledger checks and fixtures. */
 export class Db {
   private sqlite?: Database.Database;
   private constructor(private readonly t: TestApp) {}
@@ -67,26 +68,44 @@ export class Db {
     return new Db(t);
   }
 
+  /** Rows of a query; placeholders are `?`, identifiers may be "double-quoted" on both databases. */
   async all<T = any>(sql: string, params: unknown[] = []): Promise<T[]> {
-    if (this.t.db.type === 'sqlite') {
-      this.sqlite ??= new Database(this.t.db.path, { readonly: true, fileMustExist: true });
-      return this.sqlite.prepare(sql).all(...params) as T[];
-    }
-    const conn = await createConnection({ uri: this.t.db.url, supportBigNumbers: true, bigNumberStrings: false });
-    try {
-      const [rows] = await conn.query(sql.replace(/"/g, '`'), params);
-      return rows as T[];
-    } finally {
-      await conn.end();
-    }
+    return (await this.execute(sql, params)) as T[];
   }
 
   async one<T = any>(sql: string, params: unknown[] = []): Promise<T> {
     return (await this.all<T>(sql, params))[0];
   }
 
+  /** A statement that returns no rows (fixtures: INSERT, UPDATE). */
+  async exec(sql: string, params: unknown[] = []): Promise<void> {
+    await this.execute(sql, params);
+  }
+
   close(): void {
     this.sqlite?.close();
+  }
+
+  private async execute(sql: string, params: unknown[]): Promise<unknown[]> {
+    if (this.t.db.type === 'sqlite') {
+      if (!this.sqlite) {
+        this.sqlite = new Database(this.t.db.path, { fileMustExist: true });
+        this.sqlite.pragma('busy_timeout = 5000');
+      }
+      const stmt = this.sqlite.prepare(sql);
+      if (!stmt.reader) {
+        stmt.run(...params);
+        return [];
+      }
+      return stmt.all(...params);
+    }
+    const conn = await createConnection({ uri: this.t.db.url, supportBigNumbers: true, bigNumberStrings: false });
+    try {
+      const [rows] = await conn.query(sql.replace(/"/g, '`'), params);
+      return Array.isArray(rows) ? rows : [];
+    } finally {
+      await conn.end();
+    }
   }
 }
 
