@@ -84,6 +84,14 @@ export interface StreamConverter {
   finish(): string | null;
 }
 
+/** How a channel type lists the models its key can use (channel "fetch models"). */
+export interface ModelListing {
+  /** The upstream request (GET usually) for the model list. */
+  call(target: AdaptorTarget): UpstreamCall;
+  /** Model ids (upstream names) from a successful answer. */
+  read(body: Buffer): string[];
+}
+
 export interface UpstreamErrorInfo {
   readonly message: string;
   readonly type: string;
@@ -98,6 +106,13 @@ export interface RelayAdaptor {
   readonly modes: ReadonlySet<RelayMode>;
   /** How the upstream frames a stream: SSE (default) or newline-delimited JSON (Ollama). */
   readonly streamFraming?: 'sse' | 'ndjson';
+  /**
+   * Credentials that need I/O before the call (Vertex: service-account JWT → OAuth access token),
+   * resolved into the target; cached by the adaptor. Absent: the stored key is used as it is.
+   */
+  prepare?(target: AdaptorTarget, signal?: AbortSignal): Promise<AdaptorTarget>;
+  /** Absent: the type cannot list its models. */
+  readonly models?: ModelListing;
   buildCall(input: BuildInput): UpstreamCall;
   /** `model` is the upstream model name (native converters put it into the OpenAI answer). */
   readResponse(mode: RelayMode, body: Buffer, contentType: string, wantText?: boolean, model?: string): ReadResult;
