@@ -1,3 +1,4 @@
+import type { Settings } from '@gw/shared';
 import { AppError } from '../../../common/http/app-error';
 import { t, type Locale, type MessageParams } from '../../../common/i18n/i18n';
 import type { MessageKey } from '../../../common/i18n/messages';
@@ -26,6 +27,19 @@ export class RelayError extends AppError {
   static of(key: MessageKey, status: number, code: string | null, params?: MessageParams): RelayError {
     return new RelayError(key, status, code, undefined, params);
   }
+}
+
+/**
+ * The error as the client may see it: with global.hide_upstream_error_enabled the upstream's own
+ * words (which can name the provider, account or internal details) give way to the localised
+ * "upstream failed (status N)"; logs keep the original.
+ */
+export function clientFacing(
+  err: RelayError,
+  settings: Pick<Settings, 'global.hide_upstream_error_enabled'>,
+): RelayError {
+  if (err.upstreamMessage === undefined || !settings['global.hide_upstream_error_enabled']) return err;
+  return new RelayError(err.key, err.status, null, 'upstream_error', err.params);
 }
 
 export interface OpenAiErrorBody {

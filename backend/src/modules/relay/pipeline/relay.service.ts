@@ -6,7 +6,7 @@ import { isDatabaseDown } from '../../../common/http/error-body';
 import { LogService } from '../../log/log.service';
 import { OptionService } from '../../option/option.service';
 import type { RelayMode } from '../adaptors/adaptor';
-import { RelayError } from '../http/relay-error';
+import { clientFacing, RelayError } from '../http/relay-error';
 import { sendRelayError } from '../http/relay-reply';
 import { RelayLimiter } from '../limits/relay-limiter.service';
 import { promptText } from '../metering/prompt-parts';
@@ -139,7 +139,7 @@ export class RelayService implements BeforeApplicationShutdown {
       throw outcome.error;
     } catch (err) {
       if (reservation) this.billing.refund(caller, reservation);
-      const error = this.fail(reply, err, locale);
+      const error = this.fail(reply, err, locale, settings);
       if (settings.LogErrorEnabled && parsed) this.logFailure(caller, parsed, path, error, outcome, startedAt);
     } finally {
       if (!settling) this.inFlight--;
@@ -182,8 +182,11 @@ export class RelayService implements BeforeApplicationShutdown {
     while (this.inFlight > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
   }
 
-  /** Answers any error; unexpected ones are logged and become 500 (503 when the database is down). */
-  private fail(reply: FastifyReply, err: unknown, locale: Locale): RelayError {
+  /**
+   * Answers any error; unexpected ones are logged and become 500 (503 when the database is down).
+   * Returns the full error (for the log), whatever the client was shown.
+   */
+  private fail(reply: FastifyReply, err: unknown, locale: Locale, settings = this.options.settings): RelayError {
     let error: RelayError;
     if (err instanceof RelayError) error = err;
     else if (isDatabaseDown(err)) error = RelayError.of('common.database_unavailable', 503, 'database_unavailable');
@@ -191,7 +194,7 @@ export class RelayService implements BeforeApplicationShutdown {
       this.logger.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
       error = RelayError.of('common.internal_error', 500, 'internal_error');
     }
-    sendRelayError(reply, error, locale);
+    sendRelayError(reply, clientFacing(error, settings), locale);
     return error;
   }
 }

@@ -8,7 +8,7 @@ import { OutputMeter } from '../metering/output-meter';
 import { TokenizerService } from '../metering/tokenizer.service';
 import { upstreamModelOf, type RelayChannel } from '../routing/relay-channel';
 import { isStreamType, NdjsonEventParser } from '../stream/ndjson-parser';
-import { pipeStream } from '../stream/stream-pipe';
+import { pingIntervalMs, pipeStream } from '../stream/stream-pipe';
 import { classifyUpstreamError } from '../upstream/upstream-errors';
 import { readBody, UpstreamClient } from '../upstream/upstream-client.service';
 import { sendWhole, streamErrorEvent } from '../http/relay-reply';
@@ -160,6 +160,7 @@ export class UpstreamAttempt {
       signal: ctx.signal,
       startedAt: ctx.startedAt,
       clientGone: ctx.clientGone,
+      pingMs: pingIntervalMs(ctx.settings),
       errorEvent: () =>
         streamErrorEvent(RelayError.of('relay.stream_interrupted', 502, 'stream_interrupted'), ctx.locale),
     });

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { Settings } from '@gw/shared';
 import type { StreamConverter, UsageReport } from '../adaptors/adaptor';
 import type { OutputMeter } from '../metering/output-meter';
 import { SseParser } from './sse-parser';
@@ -31,7 +32,23 @@ export interface StreamPipeInput {
   readonly clientGone: () => boolean;
   /** The terminating event sent to the client when upstream breaks mid-stream. */
   readonly errorEvent: (reason: string) => string;
+  /**
+   * Keep-alive (general_setting.ping_interval_*): after this many ms without a write, an SSE comment
+   * goes out so proxies keep an idle stream open. It opens the response, so the request can no longer
+   * move to another channel. 0: off.
+   */
+  readonly pingMs?: number;
 }
+
+/** The keep-alive interval the options ask for (0: off). */
+export function pingIntervalMs(settings: Settings): number {
+  return settings['general_setting.ping_interval_enabled']
+    ? settings['general_setting.ping_interval_seconds'] * 1000
+    : 0;
+}
+
+/** An SSE comment line: every client ignores it. */
+export const PING_EVENT = ': PING\n\n';
 
 /** Resolves when the client can take more, or when it is gone / the request aborted. */
 function drained(raw: ServerResponse, signal: AbortSignal): Promise<void> {
@@ -48,6 +65,13 @@ function drained(raw: ServerResponse, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** Calls `tick` a few times per interval until stopped (the tick decides whether a ping is due). */
+function keepAlive(intervalMs: number, tick: () => void): () => void {
+  if (intervalMs <= 0) return () => undefined;
+  const timer = setInterval(tick, Math.max(250, Math.floor(intervalMs / 4)));
+  return () => clearInterval(timer);
+}
+
 /**
  * Copies an upstream SSE stream to the client event by event. The events of one upstream chunk go
  * out in one write, at once; when the client is slow we stop reading upstream until it drains
@@ -58,6 +82,18 @@ export async function pipeStream(i: StreamPipeInput): Promise<StreamResult> {
   let usage: UsageReport | null = null;
   let frtMs: number | null = null;
   let opened = false;
+  let lastWrite = performance.now();
+  const openOnce = () => {
+    if (opened) return;
+    i.open();
+    opened = true;
+  };
+  const stopPing = keepAlive(i.pingMs ?? 0, () => {
+    if (performance.now() - lastWrite < i.pingMs! || i.raw.writableEnded || i.raw.writableNeedDrain) return;
+    openOnce();
+    i.raw.write(PING_EVENT);
+    lastWrite = performance.now();
+  });
   const emit = async (events: ReturnType<SseParser['push']>): Promise<void> => {
     let out = '';
     for (const ev of events) {
@@ -68,11 +104,9 @@ export async function pipeStream(i: StreamPipeInput): Promise<StreamResult> {
       out += step.out;
     }
     if (!out) return;
-    if (!opened) {
-      i.open();
-      opened = true;
-      frtMs = Math.round(performance.now() - i.startedAt);
-    }
+    frtMs ??= Math.round(performance.now() - i.startedAt);
+    openOnce();
+    lastWrite = performance.now();
     if (!i.raw.write(out)) await drained(i.raw, i.signal);
   };
   try {
@@ -81,10 +115,7 @@ export async function pipeStream(i: StreamPipeInput): Promise<StreamResult> {
       if (i.signal.aborted) throw i.signal.reason ?? new Error('aborted');
     }
     await emit(parser.end());
-    if (!opened) {
-      i.open();
-      opened = true;
-    }
+    openOnce();
     const tail = i.converter.finish();
     if (tail) i.raw.write(tail);
     i.raw.end();
@@ -97,5 +128,7 @@ export async function pipeStream(i: StreamPipeInput): Promise<StreamResult> {
     const reason = String((err as { code?: string })?.code ?? (err as Error)?.message ?? 'stream error');
     if (opened && !i.raw.destroyed) i.raw.end(i.errorEvent(reason));
     return { end: 'interrupted', usage, frtMs, opened, reason };
+  } finally {
+    stopPing();
   }
 }

@@ -52,13 +52,24 @@ function buildCall(config: OpenAiFamilyConfig, input: BuildInput): UpstreamCall 
       body: boundary ? replaceField(body.raw, boundary, 'model', upstreamModel) : body.raw,
     };
   }
+  headers['content-type'] = 'application/json';
+  if (input.settings?.['global.pass_through_request_enabled']) {
+    // Pass-through: the client's body as it came, but for a mapped model name (no usage request, no
+    // param_override); a stream without usage is then counted locally.
+    const same = body.json.model === upstreamModel;
+    return {
+      ...url,
+      method: 'POST',
+      headers,
+      body: JSON.stringify(same ? body.json : { ...body.json, model: upstreamModel }),
+    };
+  }
   const out: Record<string, unknown> = { ...body.json, model: upstreamModel };
   if (stream && USAGE_STREAM_MODES.has(mode) && config.streamUsage !== false) {
     const opts = isObj(body.json.stream_options) ? body.json.stream_options : {};
     out.stream_options = { ...opts, include_usage: true };
   }
   if (t.paramOverride) Object.assign(out, t.paramOverride);
-  headers['content-type'] = 'application/json';
   return { ...url, method: 'POST', headers, body: JSON.stringify(out) };
 }
 
