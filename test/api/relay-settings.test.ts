@@ -7,7 +7,8 @@ import { startApp, type TestApp } from '../support/test-app';
 
 /**
  * The global relay settings of the Models tab: global.hide_upstream_error_enabled,
- * global.pass_through_request_enabled and general_setting.ping_interval_* (SSE keep-alive).
+ * global.pass_through_request_enabled, global.block_browser_extension_enabled and
+ * general_setting.ping_interval_* (SSE keep-alive).
  */
 describe('relay: global provider settings', () => {
   let t: TestApp;
@@ -16,14 +17,19 @@ describe('relay: global provider settings', () => {
   let db: Db;
   let key: string;
 
-  const post = (body: Record<string, unknown>) =>
+  const post = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
     fetch(`${t.url}/v1/chat/completions`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'accept-language': 'en' },
+      headers: {
+        authorization: `Bearer ${key}`,
+        'content-type': 'application/json',
+        'accept-language': 'en',
+        ...headers,
+      },
       body: JSON.stringify(body),
     });
-  const chat = (model: string, extra: Record<string, unknown> = {}) =>
-    post({ model, messages: [{ role: 'user', content: 'hi' }], ...extra });
+  const chat = (model: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+    post({ model, messages: [{ role: 'user', content: 'hi' }], ...extra }, headers);
 
   beforeAll(async () => {
     mock = new MockUpstream();
@@ -104,6 +110,26 @@ describe('relay: global provider settings', () => {
       );
       expect(Number(log.completion_tokens)).toBeGreaterThan(0);
       expect(Number(log.quota)).toBeGreaterThan(0);
+    });
+  });
+
+  describe('global.block_browser_extension_enabled', () => {
+    afterEach(() => setOption(root, 'global.block_browser_extension_enabled', 'false'));
+    const extension = { origin: 'chrome-extension://abcdefghijklmnopabcdefghijklmnop' };
+
+    it('off (default): extension origins are served', async () => {
+      expect((await chat('s-pass', {}, extension)).status).toBe(200);
+    });
+
+    it('on: extension origins get 403 in the OpenAI format; web pages are still served', async () => {
+      await setOption(root, 'global.block_browser_extension_enabled', 'true');
+      const res = await chat('s-pass', {}, extension);
+      expect(res.status).toBe(403);
+      expect((await res.json()).error).toMatchObject({
+        code: 'browser_extension_blocked',
+        message: 'Requests from browser extensions are not allowed',
+      });
+      expect((await chat('s-pass', {}, { origin: 'https://chat.example.com' })).status).toBe(200);
     });
   });
 

@@ -119,6 +119,7 @@ export const MESSAGES = {
   'relay.invalid_request': ['请求参数错误：{detail}', 'Invalid request: {detail}'],
   'relay.rate_limited': ['请求次数过多，请稍后再试', 'Too many requests, please try again later'],
   'relay.model_rate_limited': ['您已达到请求数限制：{minutes} 分钟内最多请求 {count} 次', 'Request limit reached: at most {count} requests per {minutes} minutes'],
+  'relay.browser_extension_blocked': ['不允许浏览器扩展调用此接口', 'Requests from browser extensions are not allowed'],
   'relay.sensitive_words': ['请求包含敏感词', 'The request contains sensitive words'],
   'relay.upstream_unreachable': ['上游服务连接失败', 'The upstream service could not be reached'],
   'relay.upstream_timeout': ['上游服务响应超时', 'The upstream service timed out'],

@@ -8,6 +8,7 @@ import { OptionService } from '../../option/option.service';
 import type { RelayMode } from '../adaptors/adaptor';
 import { clientFacing, RelayError } from '../http/relay-error';
 import { sendRelayError } from '../http/relay-reply';
+import { fromBrowserExtension } from '../limits/browser-extension';
 import { RelayLimiter } from '../limits/relay-limiter.service';
 import { promptText } from '../metering/prompt-parts';
 import { admit } from './admission';
@@ -103,6 +104,8 @@ export class RelayService implements BeforeApplicationShutdown {
         : undefined;
     try {
       if (this.draining) throw RelayError.of('relay.shutting_down', 503, 'service_unavailable');
+      if (settings['global.block_browser_extension_enabled'] && fromBrowserExtension(req.headers.origin))
+        throw RelayError.of('relay.browser_extension_blocked', 403, 'browser_extension_blocked');
       parsed = parseRelayRequest(mode, req.body, String(req.headers['content-type'] ?? ''));
       const request = parsed;
       const admission = admit(caller, request, settings);
