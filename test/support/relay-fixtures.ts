@@ -58,7 +58,6 @@ export async function fundedUser(root: ApiClient, username: string, quota: numbe
   return u;
 }
 
-/** Reads the app's database directly (SQLite file or MariaDB schema). */
 /** Direct access to the app's database (SQLite file or MariaDB schema) for ledger checks and fixtures. */
 export class Db {
   private sqlite?: Database.Database;
