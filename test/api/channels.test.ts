@@ -271,8 +271,8 @@ describe('channel API', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('Failed to fetch the model list');
     expect(bad.body.message).not.toContain(MARKER);
-    const native = await admin.post('/api/channel/fetch_models', { base_url: info.url, type: 14, key: 'good-key' }, EN);
-    expect(native.body.message).toBe('This channel type does not support this operation yet');
+    const custom = await admin.post('/api/channel/fetch_models', { base_url: `${info.url}/v1/chat/completions`, type: 8, key: 'good-key' }, EN);
+    expect(custom.body.message).toBe('This channel type does not support this operation yet');
     const id = await createChannel(admin, { ...base, name: 'fm', key: 'good-key', base_url: info.url });
     expect((await admin.get(`/api/channel/fetch_models/${id}`)).body.data).toEqual(['m-a', 'm-b']);
     await admin.delete(`/api/channel/${id}`);

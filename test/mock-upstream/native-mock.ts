@@ -60,7 +60,7 @@ function json(res: ServerResponse, obj: unknown): void {
   res.end(JSON.stringify(obj));
 }
 
-function anthropic(res: ServerResponse, body: any): void {
+export function anthropic(res: ServerResponse, body: any): void {
   const [input, output] = NATIVE_USAGE.anthropic;
   const tool = body.tools?.[0]?.name as string | undefined;
   const block = tool
@@ -111,7 +111,7 @@ function anthropic(res: ServerResponse, body: any): void {
   ]);
 }
 
-function gemini(res: ServerResponse, body: any, stream: boolean): void {
+export function gemini(res: ServerResponse, body: any, stream: boolean): void {
   const [prompt, out] = NATIVE_USAGE.gemini;
   const tool = body.tools?.[0]?.functionDeclarations?.[0]?.name as string | undefined;
   const usageMetadata = { promptTokenCount: prompt, candidatesTokenCount: out, totalTokenCount: prompt + out };
@@ -145,7 +145,7 @@ function gemini(res: ServerResponse, body: any, stream: boolean): void {
   sse(res, events);
 }
 
-function ollama(res: ServerResponse, body: any): void {
+export function ollama(res: ServerResponse, body: any): void {
   const [prompt, out] = NATIVE_USAGE.ollama;
   const tool = body.tools?.[0]?.function?.name as string | undefined;
   const base = { model: body.model, created_at: '2025-01-01T00:00:00Z' };

@@ -1,10 +1,11 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
 import type { ApiEnvelope } from '@gw/shared';
 import { ok } from '../../common/http/envelope';
 import { AppError } from '../../common/http/app-error';
+import { pickLocale } from '../../common/i18n/i18n';
 import { ZodPipe } from '../../common/http/zod-pipe';
 import { Access } from '../auth/access.decorator';
-import { fetchModelsSchema } from '../channel/dto';
+import { type FetchModelsDto, fetchModelsSchema } from '../channel/dto';
 import { ChannelTestService } from './channel-test.service';
 import { ChannelUpstreamInfoService } from './channel-upstream-info.service';
 
@@ -26,8 +27,8 @@ export class ChannelOpsController {
 
   /** success, message and time (seconds) at the top level and in data; HTTP 200 either way. */
   @Get('test/:id')
-  async test(@Param('id', ParseIntPipe) id: number, @Query('model') model?: string) {
-    const r = await this.tests.test(id, typeof model === 'string' ? model.slice(0, 128) : undefined);
+  async test(@Param('id', ParseIntPipe) id: number, @Query('model') model?: string, @Headers('accept-language') lang?: string) {
+    const r = await this.tests.test(id, typeof model === 'string' ? model.slice(0, 128) : undefined, pickLocale(lang));
     return { success: r.success, message: r.message, time: r.time, data: { time: r.time } };
   }
 
@@ -45,8 +46,8 @@ export class ChannelOpsController {
 
   @Post('fetch_models')
   @HttpCode(200)
-  async fetchModels(@Body(new ZodPipe(fetchModelsSchema)) dto: { base_url: string; type: number; key: string }): Promise<ApiEnvelope<string[]>> {
-    return ok(await this.info.fetchModels(dto.type, dto.base_url, dto.key));
+  async fetchModels(@Body(new ZodPipe(fetchModelsSchema)) dto: FetchModelsDto): Promise<ApiEnvelope<string[]>> {
+    return ok(await this.info.fetchModels(dto));
   }
 
   @Get('fetch_models/:id')

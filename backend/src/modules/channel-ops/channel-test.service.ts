@@ -3,19 +3,29 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { ChannelStatus } from '@gw/shared';
 import { In, type Repository } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
+import { type Locale, type MessageParams, t } from '../../common/i18n/i18n';
+import type { MessageKey } from '../../common/i18n/messages';
 import { nowSec } from '../../database/columns';
 import { ChannelEntity } from '../../database/entities';
 import { splitList } from '../channel/channel-fields';
 import { ChannelService } from '../channel/channel.service';
 import { OptionService } from '../option/option.service';
+import type { AdaptorTarget } from '../relay/adaptors/adaptor';
 import { AdaptorRegistry } from '../relay/adaptors/registry';
-import { errorBodyText, failureText, upstreamRequest } from './upstream-http';
+import { chatAnswerProblem } from './test-answer';
+import { failureText, upstreamErrorText, upstreamRequest } from './upstream-http';
 
 /** GET /api/channel/test/{id}: success, message, time in seconds. */
 export interface TestOutcome {
   success: boolean;
   message: string;
   time: number;
+}
+
+/** Why a test failed: a message key, shown in the caller's language and stored in English. */
+interface Failure {
+  key: MessageKey;
+  params: MessageParams;
 }
 
 const TEST_TIMEOUT_MS = 60_000;
@@ -48,7 +58,8 @@ export class ChannelTestService {
     private readonly registry: AdaptorRegistry,
   ) {}
 
-  async test(id: number, model?: string): Promise<TestOutcome> {
+  /** `locale`: the language of the answer's message (background runs use English). */
+  async test(id: number, model?: string, locale: Locale = 'en'): Promise<TestOutcome> {
     const c = await this.repo.findOneBy({ id });
     if (!c) throw AppError.notFound('channel.not_found');
     const entry = this.registry.get(c.type);
@@ -58,27 +69,40 @@ export class ChannelTestService {
     const keys = this.channels.keysOf(c);
     const key = keys[Math.floor(Math.random() * keys.length)] ?? '';
     const mapped = parseObject(c.model_mapping)?.[testModel];
-    const call = entry.adaptor.buildCall({
-      mode: 'chat',
-      body: { kind: 'json', json: { model: testModel, messages: [{ role: 'user', content: TEST_PROMPT }], stream: false } },
-      upstreamModel: typeof mapped === 'string' && mapped ? mapped : testModel,
-      stream: false,
-      target: { baseUrl: c.base_url || entry.defaultBaseUrl, key, organization: c.openai_organization ?? '', paramOverride: parseObject(c.param_override), other: c.other ?? '' },
-    });
+    const upstreamModel = typeof mapped === 'string' && mapped ? mapped : testModel;
+    const { adaptor } = entry;
+    const secrets = [...keys];
     const started = performance.now();
     let status: number | null = null;
-    let failure: string | null = null;
+    let failure: Failure | null = null;
     try {
+      let target: AdaptorTarget = { baseUrl: c.base_url || entry.defaultBaseUrl, key, organization: c.openai_organization ?? '', paramOverride: parseObject(c.param_override), other: c.other ?? '' };
+      if (adaptor.prepare) {
+        target = await adaptor.prepare(target, AbortSignal.timeout(TEST_TIMEOUT_MS));
+        secrets.push(target.key);
+      }
+      const call = adaptor.buildCall({
+        mode: 'chat',
+        body: { kind: 'json', json: { model: testModel, messages: [{ role: 'user', content: TEST_PROMPT }], stream: false } },
+        upstreamModel,
+        stream: false,
+        target,
+        settings: this.options.settings,
+      });
       const res = await upstreamRequest(call.origin + call.path, { method: call.method, headers: { ...call.headers }, body: call.body, timeoutMs: TEST_TIMEOUT_MS });
       status = res.status;
-      if (res.status >= 300) failure = errorBodyText(res.status, res.body, keys);
-      else entry.adaptor.readResponse('chat', res.body, res.contentType || 'application/json');
+      if (res.status >= 300) {
+        failure = { key: 'channel.test_upstream_error', params: { detail: upstreamErrorText(adaptor, res.status, res.body, secrets) } };
+      } else {
+        const problem = chatAnswerProblem(adaptor, res.status, res.body, res.contentType, upstreamModel);
+        if (problem) failure = { key: 'channel.test_bad_answer', params: { detail: failureText(problem, secrets) } };
+      }
     } catch (err) {
-      failure ??= failureText(err, keys);
+      failure = { key: 'channel.test_request_failed', params: { detail: failureText(err, secrets) } };
     }
     const ms = Math.round(performance.now() - started);
     await this.repo.update({ id }, { response_time: ms, test_time: nowSec() });
-    return this.judge(c, ms, status, failure);
+    return this.judge(c, ms, status, failure, locale);
   }
 
   /** GET /api/channel/test: tests enabled and auto-disabled channels in the background (one run at a time). */
@@ -96,19 +120,18 @@ export class ChannelTestService {
     }
   }
 
-  private async judge(c: ChannelEntity, ms: number, status: number | null, failure: string | null): Promise<TestOutcome> {
+  private async judge(c: ChannelEntity, ms: number, status: number | null, failure: Failure | null, locale: Locale): Promise<TestOutcome> {
     const s = this.options.settings;
     const time = ms / 1000;
     const canDisable = s.AutomaticDisableChannelEnabled && c.auto_ban === 1;
-    if (failure) {
-      if (canDisable && status !== 429) await this.channels.autoDisable(c.id, `channel test failed: ${failure}`);
-      return { success: false, message: failure, time };
-    }
     const threshold = Number(s.ChannelDisableThreshold) || 0;
-    if (threshold > 0 && time > threshold) {
-      const message = `response time ${time.toFixed(2)}s exceeds the threshold of ${threshold}s`;
-      if (canDisable) await this.channels.autoDisable(c.id, message);
-      return { success: false, message, time };
+    if (!failure && threshold > 0 && time > threshold) {
+      failure = { key: 'channel.test_too_slow', params: { time: time.toFixed(2), threshold } };
+    }
+    if (failure) {
+      // A 429 is the upstream's rate limit, not a broken channel.
+      if (canDisable && status !== 429) await this.channels.autoDisable(c.id, `channel test failed: ${t(failure.key, 'en', failure.params)}`);
+      return { success: false, message: t(failure.key, locale, failure.params), time };
     }
     if (c.status === ChannelStatus.AutoDisabled && s.AutomaticEnableChannelEnabled) await this.channels.autoEnable(c.id);
     return { success: true, message: '', time };

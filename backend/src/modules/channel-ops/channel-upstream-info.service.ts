@@ -5,44 +5,25 @@ import { type Repository } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
 import { nowSec } from '../../database/columns';
 import { ChannelEntity } from '../../database/entities';
+import { balanceQuery } from '../../providers/balance';
 import { splitKeys } from '../channel/channel-fields';
 import { ChannelService } from '../channel/channel.service';
-import { AdaptorRegistry } from '../relay/adaptors/registry';
-import { errorBodyText, failureText, joinUrl, upstreamRequest } from './upstream-http';
+import type { AdaptorTarget, RelayAdaptor, UpstreamCall } from '../relay/adaptors/adaptor';
+import { getCall, joinUrl } from '../relay/adaptors/model-listing';
+import { AdaptorRegistry, type ChannelTypeEntry } from '../relay/adaptors/registry';
+import { failureText, type HttpAnswer, upstreamErrorText, upstreamRequest } from './upstream-http';
 
 const TIMEOUT_MS = 20_000;
 
-/** Path prefix of the OpenAI-style API per type (as the relay's OpenAI family uses it). */
-const API_PREFIX: Readonly<Record<number, string>> = { 26: '/api/paas/v4', 27: '', 45: '/api/v3', 46: '/v2' };
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- provider answers are untyped JSON, read defensively
-type Json = Record<string, any>;
-const num = (v: unknown) => (typeof v === 'number' ? v : Number(v));
-
-/** How a provider reports the remaining balance (USD or its own currency). */
-const BALANCE: Readonly<Record<number, (get: (path: string) => Promise<Json>) => Promise<number>>> = {
-  // OpenAI (and compatible resellers): subscription hard limit minus this month's usage (cents).
-  1: async (get) => {
-    const sub = await get('/v1/dashboard/billing/subscription');
-    const now = new Date();
-    const start = new Date(now.getFullYear(), now.getMonth(), 1).toISOString().slice(0, 10);
-    const end = new Date(now.getTime() + 86400_000).toISOString().slice(0, 10);
-    const usage = await get(`/v1/dashboard/billing/usage?start_date=${start}&end_date=${end}`);
-    return num(sub.hard_limit_usd) - num(usage.total_usage) / 100;
-  },
-  20: async (get) => {
-    const d = (await get('/v1/credits')).data as Json;
-    return num(d.total_credits) - num(d.total_usage);
-  },
-  40: async (get) => {
-    const d = (await get('/v1/user/info')).data as Json;
-    return num(d.totalBalance ?? d.balance);
-  },
-  43: async (get) => {
-    const infos = (await get('/user/balance')).balance_infos as Json[];
-    return num(infos?.[0]?.total_balance);
-  },
-};
+/** What fetching a model list needs to know of a channel, saved or not. */
+export interface ListingInput {
+  type: number;
+  base_url: string;
+  /** The channel's key field (several keys: the first is used). */
+  key: string;
+  other?: string;
+  openai_organization?: string;
+}
 
 /** Balances and model lists read from a channel's upstream. */
 @Injectable()
@@ -56,16 +37,22 @@ export class ChannelUpstreamInfoService {
     private readonly registry: AdaptorRegistry,
   ) {}
 
-  /** Queries and stores the balance of one channel. */
+  /** Queries and stores the balance of one channel (types whose provider reports one, see providers/balance). */
   async updateBalance(id: number): Promise<number> {
     const c = await this.find(id);
-    const read = BALANCE[c.type];
-    if (!read) throw AppError.badRequest('channel.balance_unsupported');
+    const query = balanceQuery(c.type);
+    const entry = this.registry.get(c.type);
+    if (!query || !entry) throw AppError.badRequest('channel.balance_unsupported');
     const keys = this.channels.keysOf(c);
     const base = this.baseUrl(c.type, c.base_url);
     let balance: number;
     try {
-      balance = await read((path) => this.getJson(joinUrl(base, path), keys[0] ?? '', keys));
+      const answers: unknown[] = [];
+      for (const path of query.paths(new Date())) {
+        const call = getCall(joinUrl(base, path), { authorization: `Bearer ${keys[0] ?? ''}` });
+        answers.push(parseJson(await this.send(entry.adaptor, call, keys)));
+      }
+      balance = query.read(answers);
     } catch (err) {
       throw AppError.badRequest('channel.balance_failed', { detail: err instanceof UpstreamFault ? err.message : failureText(err, keys) });
     }
@@ -84,7 +71,7 @@ export class ChannelUpstreamInfoService {
 
   async updateAll(): Promise<void> {
     const rows = await this.repo.find({ select: { id: true, type: true }, where: { status: ChannelStatus.Enabled } });
-    for (const r of rows.filter((x) => BALANCE[x.type])) {
+    for (const r of rows.filter((x) => balanceQuery(x.type))) {
       await this.updateBalance(r.id).catch(() => this.logger.warn(`balance of channel #${r.id} not updated`));
     }
   }
@@ -92,45 +79,74 @@ export class ChannelUpstreamInfoService {
   /** Models of an existing channel (GET /api/channel/fetch_models/{id}). */
   async modelsOf(id: number): Promise<string[]> {
     const c = await this.find(id);
-    return this.fetchModels(c.type, c.base_url, this.channels.keysOf(c)[0] ?? '');
+    return this.fetchModels({ type: c.type, base_url: c.base_url ?? '', key: this.channels.keysOf(c)[0] ?? '', other: c.other ?? '', openai_organization: c.openai_organization ?? '' });
   }
 
-  /** Models a (new) channel's upstream lists at GET {base}/v1/models (OpenAI-style types only). */
-  async fetchModels(type: number, baseUrl: string, rawKey: string): Promise<string[]> {
-    const entry = this.registry.get(type);
-    if (!entry || entry.native) throw AppError.badRequest('channel.type_unsupported');
-    const key = splitKeys(type, rawKey)[0];
+  /**
+   * Models the upstream lists for this key, through the type's adaptor (credentials prepared first when
+   * the type needs it). Types without a listing answer "not supported".
+   */
+  async fetchModels(input: ListingInput): Promise<string[]> {
+    const entry = this.registry.get(input.type);
+    const listing = entry?.adaptor.models;
+    if (!entry || !listing) throw AppError.badRequest('channel.type_unsupported');
+    const key = splitKeys(input.type, input.key)[0];
     if (!key) throw AppError.badRequest('channel.key_required');
-    const url = joinUrl(this.baseUrl(type, baseUrl.trim()), `${API_PREFIX[type] ?? '/v1'}/models`);
+    const secrets = [key];
     try {
-      const body = await this.getJson(url, key, [key]);
-      const list = (Array.isArray(body) ? body : Array.isArray(body.data) ? body.data : []) as unknown[];
-      return [...new Set(list.map((m) => (typeof m === 'string' ? m : String((m as Json)?.id ?? ''))).filter(Boolean))];
+      const target = await this.prepare(entry, input, key, secrets);
+      const body = await this.send(entry.adaptor, listing.call(target), secrets);
+      let ids: string[];
+      try {
+        ids = listing.read(body);
+      } catch {
+        throw new UpstreamFault('the upstream answer is not a model list');
+      }
+      return [...new Set(ids)];
     } catch (err) {
-      throw AppError.badRequest('channel.fetch_models_failed', { detail: err instanceof UpstreamFault ? err.message : failureText(err, [key]) });
+      throw AppError.badRequest('channel.fetch_models_failed', { detail: err instanceof UpstreamFault ? err.message : failureText(err, secrets) });
     }
   }
 
-  private baseUrl(type: number, own: string): string {
+  private async prepare(entry: ChannelTypeEntry, input: ListingInput, key: string, secrets: string[]): Promise<AdaptorTarget> {
+    const target: AdaptorTarget = {
+      baseUrl: this.baseUrl(input.type, input.base_url.trim()),
+      key,
+      organization: input.openai_organization ?? '',
+      paramOverride: null,
+      other: input.other ?? '',
+    };
+    if (!entry.adaptor.prepare) return target;
+    const ready = await entry.adaptor.prepare(target, AbortSignal.timeout(TIMEOUT_MS));
+    secrets.push(ready.key);
+    return ready;
+  }
+
+  private baseUrl(type: number, own: string | null): string {
     const base = own || this.registry.get(type)?.defaultBaseUrl || channelTypeInfo(type)?.baseUrl || '';
     if (!base) throw AppError.badRequest('channel.type_unsupported');
     return base;
   }
 
-  private async getJson(url: string, key: string, keys: readonly string[]): Promise<Json> {
-    const res = await upstreamRequest(url, { headers: { authorization: `Bearer ${key}`, accept: 'application/json' }, timeoutMs: TIMEOUT_MS });
-    if (res.status >= 300) throw new UpstreamFault(errorBodyText(res.status, res.body, keys));
-    try {
-      return JSON.parse(res.body.toString('utf8')) as Json;
-    } catch {
-      throw new UpstreamFault('the upstream did not answer JSON');
-    }
+  /** Sends one upstream call; a non-2xx answer becomes an UpstreamFault with the provider's own message. */
+  private async send(adaptor: RelayAdaptor, call: UpstreamCall, secrets: readonly string[]): Promise<Buffer> {
+    const res: HttpAnswer = await upstreamRequest(call.origin + call.path, { method: call.method, headers: { ...call.headers }, body: call.body, timeoutMs: TIMEOUT_MS });
+    if (res.status >= 300) throw new UpstreamFault(upstreamErrorText(adaptor, res.status, res.body, secrets));
+    return res.body;
   }
 
   private async find(id: number): Promise<ChannelEntity> {
     const c = await this.repo.findOneBy({ id });
     if (!c) throw AppError.notFound('channel.not_found');
     return c;
+  }
+}
+
+function parseJson(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    throw new UpstreamFault('the upstream did not answer JSON');
   }
 }
 

@@ -1,4 +1,5 @@
 import { request } from 'undici';
+import type { RelayAdaptor } from '../relay/adaptors/adaptor';
 import { redact } from '../relay/http/relay-error';
 
 const MAX_BODY = 1024 * 1024;
@@ -42,19 +43,7 @@ export function failureText(err: unknown, keys: readonly string[]): string {
   return redact(String(text), keys).slice(0, 300);
 }
 
-/** The upstream's error message (OpenAI-style bodies), redacted and bounded. */
-export function errorBodyText(status: number, body: Buffer, keys: readonly string[]): string {
-  let msg = body.toString('utf8').slice(0, 2000);
-  try {
-    const j = JSON.parse(msg) as { error?: { message?: string } | string; message?: string };
-    msg = (typeof j.error === 'string' ? j.error : j.error?.message) ?? j.message ?? msg;
-  } catch {
-    /* not JSON: keep the text */
-  }
-  return redact(`status ${status}: ${msg}`, keys).slice(0, 300);
-}
-
-/** Joins a base URL and a path without doubling slashes. */
-export function joinUrl(base: string, path: string): string {
-  return base.replace(/\/+$/, '') + path;
+/** The upstream's own error message, as the channel type's adaptor reads it; redacted and bounded. */
+export function upstreamErrorText(adaptor: RelayAdaptor, status: number, body: Buffer, secrets: readonly string[]): string {
+  return `${redact(adaptor.readError(status, body).message, secrets).slice(0, 300)} (status ${status})`;
 }

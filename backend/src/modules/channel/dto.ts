@@ -77,9 +77,15 @@ export const tagEditSchema = tagSchema.extend({
 });
 export type TagEditDto = z.infer<typeof tagEditSchema>;
 
-/** POST /api/channel/fetch_models: models of a channel not saved yet. */
+/**
+ * POST /api/channel/fetch_models: models of a channel not saved yet. `other` carries what some types
+ * need to list (Azure api-version, Vertex region), as the channel's field of that name.
+ */
 export const fetchModelsSchema = z.object({
   base_url: z.string().trim().max(512).optional().default(''),
   type: z.coerce.number().int().min(0).max(1000).default(1),
   key: z.string({ message: 'channel.key_required' }).trim().min(1, 'channel.key_required').max(65535),
+  other: z.string().trim().max(65535).optional().default(''),
+  openai_organization: z.string().trim().max(255).optional().default(''),
 });
+export type FetchModelsDto = z.infer<typeof fetchModelsSchema>;

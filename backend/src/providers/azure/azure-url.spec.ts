@@ -1,4 +1,4 @@
-import { azureApiVersion, azureDeployment, azureHeaders, azureUrl } from './azure-url';
+import { azureApiVersion, azureDeployment, azureHeaders, azureModelsUrl, azureUrl } from './azure-url';
 
 const base = 'https://my-resource.openai.azure.com/';
 
@@ -26,5 +26,10 @@ describe('Azure OpenAI URLs', () => {
   it('api-version defaults to the GA version; the key goes in api-key', () => {
     expect(azureApiVersion(undefined)).toBe('2024-10-21');
     expect(azureHeaders('k')).toEqual({ 'api-key': 'k' });
+  });
+
+  it('lists models on the data plane with the channel\'s api-version', () => {
+    expect(azureModelsUrl(base, '')).toBe('https://my-resource.openai.azure.com/openai/models?api-version=2024-10-21');
+    expect(azureModelsUrl(base, ' 2025-01-01-preview ')).toBe('https://my-resource.openai.azure.com/openai/models?api-version=2025-01-01-preview');
   });
 });

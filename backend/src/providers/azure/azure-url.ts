@@ -61,6 +61,16 @@ export function azureUrl(input: AzureUrlInput): string {
   return `${base}/openai/deployments/${deployment}${DEPLOYMENT_PATHS[input.endpoint]}?api-version=${version}`;
 }
 
+/**
+ * The models the resource can use: `{base}/openai/models?api-version=...` (data-plane "Models - List",
+ * answering `{"data":[{"id"}]}`). The data-plane deployment list was retired after 2023-03-15-preview;
+ * the relay derives deployment names from model names (azureDeployment), so model ids are what a
+ * channel lists.
+ */
+export function azureModelsUrl(baseUrl: string, other: string | null | undefined): string {
+  return `${baseUrl.replace(/\/+$/, '')}/openai/models?api-version=${encodeURIComponent(azureApiVersion(other))}`;
+}
+
 /** Azure authenticates with `api-key` (not Authorization: Bearer). */
 export function azureHeaders(apiKey: string): Record<string, string> {
   return { 'api-key': apiKey };

@@ -68,8 +68,11 @@ export const channelApi = {
   enableTag: (tag: string) => api.post('/api/channel/tag/enabled', { tag }),
   disableTag: (tag: string) => api.post('/api/channel/tag/disabled', { tag }),
   batchTag: (ids: number[], tag: string) => api.post('/api/channel/batch/tag', { ids, tag }),
-  /** Quiet: the editor reports "failed to fetch model list" with the server's reason. */
-  fetchModels: (body: { base_url: string; type: number; key: string }) => api.post<unknown>('/api/channel/fetch_models', body, { quiet: true }),
+  /**
+   * Quiet: the editor reports "failed to fetch model list" with the server's reason. `other` and
+   * `openai_organization` as on the channel (Azure api-version, Vertex region...).
+   */
+  fetchModels: (body: { base_url: string; type: number; key: string; other?: string; openai_organization?: string }) => api.post<unknown>('/api/channel/fetch_models', body, { quiet: true }),
   fetchModelsOf: (id: number) => api.get<unknown>(`/api/channel/fetch_models/${id}`, { quiet: true }),
 };
 

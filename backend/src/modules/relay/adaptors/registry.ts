@@ -1,5 +1,6 @@
 import { CHANNEL_TYPES } from '@gw/shared';
-import type { RelayAdaptor } from './adaptor';
+import { OPENAI_COMPATIBLE } from '../../../providers/openai-compatible';
+import type { RelayAdaptor, RelayMode } from './adaptor';
 import { anthropicAdaptor } from './native/anthropic-adaptor';
 import { azureAdaptor } from './native/azure-adaptor';
 import { geminiAdaptor } from './native/gemini-adaptor';
@@ -11,20 +12,28 @@ export interface ChannelTypeEntry {
   readonly adaptor: RelayAdaptor;
   /** Used when the channel has no base_url of its own. */
   readonly defaultBaseUrl: string;
-  /** A native protocol (not the OpenAI wire format): no OpenAI /models listing. */
+  /** A native protocol (not the OpenAI wire format). */
   readonly native?: boolean;
 }
 
 /**
- * OpenAI-compatible providers differ only by configuration. Native protocols (Anthropic, Gemini,
- * Azure, Bedrock, Vertex, Ollama...) register their own adaptor in createAdaptorRegistry.
+ * OpenAI-compatible providers differ only by configuration: the path prefix and full-URL flag of
+ * providers/openai-compatible, plus the endpoints a provider narrows the OpenAI surface to. Native
+ * protocols (Anthropic, Gemini, Azure, Bedrock, Vertex, Ollama...) register their own adaptor below.
  */
-const OPENAI_FAMILY: Readonly<Record<number, OpenAiFamilyConfig>> = {
-  26: { pathPrefix: '/api/paas/v4' }, // Zhipu GLM-4
-  27: { pathPrefix: '', modes: ['chat'] }, // Perplexity
-  45: { pathPrefix: '/api/v3' }, // VolcEngine Ark
-  46: { pathPrefix: '/v2' }, // Baidu Qianfan V2
+const FAMILY_MODES: Readonly<Record<number, readonly RelayMode[]>> = {
+  8: ['chat'], // Custom: the base URL is the chat-completions URL
+  27: ['chat'], // Perplexity
 };
+
+function familyConfig(type: number): OpenAiFamilyConfig {
+  const p = OPENAI_COMPATIBLE[type];
+  return {
+    pathPrefix: p?.pathPrefix ?? '/v1',
+    ...(p?.fullUrl ? { fullUrl: true } : {}),
+    ...(FAMILY_MODES[type] ? { modes: FAMILY_MODES[type] } : {}),
+  };
+}
 
 /** Native protocols: each adaptor wraps the pure converters of backend/src/providers. */
 const NATIVE: Readonly<Record<number, () => RelayAdaptor>> = {
@@ -58,7 +67,7 @@ export function createAdaptorRegistry(): AdaptorRegistry {
     if (!t.openaiCompatible) continue;
     entries.set(
       t.id,
-      Object.freeze({ adaptor: openAiCompatibleAdaptor(OPENAI_FAMILY[t.id]), defaultBaseUrl: t.baseUrl }),
+      Object.freeze({ adaptor: openAiCompatibleAdaptor(familyConfig(t.id)), defaultBaseUrl: t.baseUrl }),
     );
   }
   return new AdaptorRegistry(entries);

@@ -93,7 +93,13 @@ export function ChannelDrawer({ target, groups, modelOptions, onClose, onSaved }
     try {
       const data =
         firstKey || typeof target !== 'number'
-          ? await channelApi.fetchModels({ base_url: v.base_url.trim().replace(/\/+$/, ''), type: v.type, key: firstKey ?? '' })
+          ? await channelApi.fetchModels({
+              base_url: v.base_url.trim().replace(/\/+$/, ''),
+              type: v.type,
+              key: firstKey ?? '',
+              other: v.other ?? '',
+              openai_organization: v.openai_organization ?? '',
+            })
           : await channelApi.fetchModelsOf(target);
       const list = parseFetchedModels(data);
       if (!list) Message.error(t('channel.fetch_not_array'));

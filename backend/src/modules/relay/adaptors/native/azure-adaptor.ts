@@ -1,5 +1,6 @@
-import { type AzureEndpoint, azureHeaders, azureUrl } from '../../../../providers';
+import { type AzureEndpoint, azureHeaders, azureModelsUrl, azureUrl, modelIdsFromDataList } from '../../../../providers';
 import type { BuildInput, RelayAdaptor, RelayMode, UpstreamCall } from '../adaptor';
+import { getCall, jsonListing } from '../model-listing';
 import { openAiCompatibleAdaptor } from '../openai/openai-adaptor';
 
 const AZURE_MODES: readonly AzureEndpoint[] = [
@@ -34,5 +35,6 @@ export function azureAdaptor(): RelayAdaptor {
     if (call.headers['content-type']) headers['content-type'] = call.headers['content-type'];
     return { ...call, origin: url.origin, path: url.pathname + url.search, headers };
   };
-  return Object.freeze({ ...base, modes: new Set<RelayMode>(AZURE_MODES), buildCall });
+  const models = jsonListing((t) => getCall(azureModelsUrl(t.baseUrl, t.other), azureHeaders(t.key)), modelIdsFromDataList);
+  return Object.freeze({ ...base, modes: new Set<RelayMode>(AZURE_MODES), buildCall, models });
 }

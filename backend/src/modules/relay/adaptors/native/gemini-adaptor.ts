@@ -1,12 +1,15 @@
 import {
   GeminiStreamToOpenAI,
   geminiHeaders,
+  geminiModelsUrl,
   geminiToOpenAIResponse,
   geminiUrl,
   type GeminiResponse,
+  modelIdsFromGeminiList,
   openAIToGeminiRequest,
 } from '../../../../providers';
 import type { BuildInput, RelayAdaptor, RelayMode, UpstreamCall } from '../adaptor';
+import { getCall, jsonListing } from '../model-listing';
 import { readOpenAiError } from '../openai/openai-adaptor';
 import { chatRequest, chunkStream, convertWhole, newChatId, nowSeconds, settingsOf, urlCall } from './native-kit';
 
@@ -19,10 +22,17 @@ function buildCall(input: BuildInput): UpstreamCall {
   return urlCall(url, geminiHeaders(input.target.key), request, input.target.paramOverride);
 }
 
+/** GET /v1beta/models?pageSize=1000; names without their "models/" prefix. */
+const models = jsonListing(
+  (t) => getCall(geminiModelsUrl(t.baseUrl), geminiHeaders(t.key)),
+  (json) => modelIdsFromGeminiList(json as Parameters<typeof modelIdsFromGeminiList>[0]),
+);
+
 export function geminiAdaptor(): RelayAdaptor {
   return Object.freeze({
     modes: new Set<RelayMode>(['chat']),
     buildCall,
+    models,
     readResponse: (_mode: RelayMode, body: Buffer, contentType: string, wantText = false, model = '') =>
       convertWhole(body, contentType, wantText, (res: GeminiResponse) =>
         geminiToOpenAIResponse(res, { id: res.responseId ?? newChatId(), model, created: nowSeconds() }),

@@ -1,5 +1,7 @@
-import type { BuildInput, ReadResult, RelayAdaptor, RelayMode, UpstreamCall, UpstreamErrorInfo } from '../adaptor';
+import { modelIdsFromDataList } from '../../../../providers/model-lists';
+import type { BuildInput, ModelListing, ReadResult, RelayAdaptor, RelayMode, UpstreamCall, UpstreamErrorInfo } from '../adaptor';
 import { RELAY_MODES } from '../adaptor';
+import { getCall, joinUrl, jsonListing } from '../model-listing';
 import { boundaryOf, replaceField } from '../multipart';
 import { openAiStreamConverter } from './openai-stream';
 import { isObj, responseText, usageFromText, usageOf } from './openai-usage';
@@ -12,6 +14,8 @@ export interface OpenAiFamilyConfig {
   modes?: readonly RelayMode[];
   /** Whether it accepts stream_options.include_usage (default true). */
   streamUsage?: boolean;
+  /** The channel's base URL is the complete endpoint URL (Custom): used verbatim, no model listing. */
+  fullUrl?: boolean;
 }
 
 const ENDPOINT: Record<RelayMode, string> = {
@@ -37,11 +41,17 @@ function target(baseUrl: string, path: string): { origin: string; path: string }
   return { origin: url.origin, path: url.pathname.replace(/\/+$/, '') + path };
 }
 
+/** A base URL that is the whole endpoint URL, query included. */
+function fullTarget(baseUrl: string): { origin: string; path: string } {
+  const url = new URL(baseUrl);
+  return { origin: url.origin, path: url.pathname + url.search };
+}
+
 function buildCall(config: OpenAiFamilyConfig, input: BuildInput): UpstreamCall {
   const { mode, body, upstreamModel, stream, target: t } = input;
   const headers: Record<string, string> = { authorization: `Bearer ${t.key}` };
   if (t.organization) headers['openai-organization'] = t.organization;
-  const url = target(t.baseUrl, (config.pathPrefix ?? '/v1') + ENDPOINT[mode]);
+  const url = config.fullUrl ? fullTarget(t.baseUrl) : target(t.baseUrl, (config.pathPrefix ?? '/v1') + ENDPOINT[mode]);
   if (body.kind === 'multipart') {
     const boundary = boundaryOf(body.contentType);
     headers['content-type'] = body.contentType;
@@ -112,10 +122,26 @@ export function readOpenAiError(status: number, body: Buffer): UpstreamErrorInfo
   return { message: (message || `status ${status}`).slice(0, MAX_ERROR_MESSAGE), type, code };
 }
 
+/** `{"data":[{"id"}]}` (OpenAI and most of the family) or a bare array of such entries or names. */
+export function openAiModelIds(json: unknown): string[] {
+  if (!Array.isArray(json)) return modelIdsFromDataList(json);
+  return modelIdsFromDataList({ data: json.map((m: unknown) => (typeof m === 'string' ? { id: m } : m)) });
+}
+
+/** GET {base}{prefix}/models with the Bearer key (and organization, as the chat call sends it). */
+function modelListing(config: OpenAiFamilyConfig): ModelListing {
+  return jsonListing((t) => {
+    const headers: Record<string, string> = { authorization: `Bearer ${t.key}` };
+    if (t.organization) headers['openai-organization'] = t.organization;
+    return getCall(joinUrl(t.baseUrl, `${config.pathPrefix ?? '/v1'}/models`), headers);
+  }, openAiModelIds);
+}
+
 /** The shared adaptor of every provider speaking the OpenAI wire format. */
 export function openAiCompatibleAdaptor(config: OpenAiFamilyConfig = {}): RelayAdaptor {
   return Object.freeze({
     modes: new Set(config.modes ?? RELAY_MODES),
+    ...(config.fullUrl ? {} : { models: modelListing(config) }),
     buildCall: (input: BuildInput) => buildCall(config, input),
     readResponse,
     streamConverter: openAiStreamConverter,
