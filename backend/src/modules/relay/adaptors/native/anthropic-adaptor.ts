@@ -1,34 +1,47 @@
 import {
+  type AnthropicRequest,
   AnthropicStreamToOpenAI,
   anthropicHeaders,
   anthropicToOpenAIResponse,
   type AnthropicResponse,
   openAIToAnthropicRequest,
 } from '../../../../providers';
-import type { BuildInput, RelayAdaptor, RelayMode, UpstreamCall } from '../adaptor';
+import type { BuildInput, ProtocolAdaptor, ReadResult, RelayMode, StreamConverter, UpstreamCall } from '../adaptor';
 import { readOpenAiError } from '../openai/openai-adaptor';
 import { chatRequest, chunkStream, convertWhole, jsonCall, newChatId, nowSeconds, settingsOf } from './native-kit';
 
-/** Anthropic Messages API (channel type 14): OpenAI chat in, converted both ways. */
-function buildCall(input: BuildInput): UpstreamCall {
-  const settings = settingsOf(input);
-  const req = openAIToAnthropicRequest(chatRequest(input), settings);
-  const headers = anthropicHeaders(input.target.key, input.upstreamModel, settings);
-  return jsonCall(input.target.baseUrl, '/v1/messages', headers, req, input.target.paramOverride);
+/** The client's chat request as an Anthropic Messages request (also sent by Bedrock and Vertex Claude). */
+export function anthropicRequest(input: BuildInput): AnthropicRequest {
+  return openAIToAnthropicRequest(chatRequest(input), settingsOf(input));
 }
 
-export function anthropicAdaptor(): RelayAdaptor {
+/** An Anthropic Messages answer → OpenAI chat.completion. */
+export function readAnthropicResponse(body: Buffer, contentType: string, wantText = false): ReadResult {
+  return convertWhole(body, contentType, wantText, (res: AnthropicResponse) =>
+    anthropicToOpenAIResponse(res, { created: nowSeconds() }),
+  );
+}
+
+/** Anthropic stream events (JSON data) → OpenAI chunks. */
+export function anthropicStream(clientWantsUsage: boolean, model: string): StreamConverter {
+  return chunkStream(
+    new AnthropicStreamToOpenAI({ id: newChatId(), model, created: nowSeconds(), includeUsage: clientWantsUsage }),
+  );
+}
+
+/** Anthropic Messages API (channel type 14): OpenAI chat in, converted both ways. */
+function buildCall(input: BuildInput): UpstreamCall {
+  const headers = anthropicHeaders(input.target.key, input.upstreamModel, settingsOf(input));
+  return jsonCall(input.target.baseUrl, '/v1/messages', headers, anthropicRequest(input), input.target.paramOverride);
+}
+
+export function anthropicAdaptor(): ProtocolAdaptor {
   return Object.freeze({
-    modes: new Set<RelayMode>(['chat']),
     buildCall,
     readResponse: (_mode: RelayMode, body: Buffer, contentType: string, wantText = false) =>
-      convertWhole(body, contentType, wantText, (res: AnthropicResponse) =>
-        anthropicToOpenAIResponse(res, { created: nowSeconds() }),
-      ),
+      readAnthropicResponse(body, contentType, wantText),
     streamConverter: (_mode: RelayMode, clientWantsUsage: boolean, model = '') =>
-      chunkStream(
-        new AnthropicStreamToOpenAI({ id: newChatId(), model, created: nowSeconds(), includeUsage: clientWantsUsage }),
-      ),
+      anthropicStream(clientWantsUsage, model),
     readError: readOpenAiError,
   });
 }

@@ -1,36 +1,66 @@
 import {
+  type GeminiBatchEmbedResponse,
   GeminiStreamToOpenAI,
   geminiHeaders,
+  geminiToOpenAIEmbeddings,
   geminiToOpenAIResponse,
   geminiUrl,
   type GeminiResponse,
+  type OpenAIEmbeddingRequest,
+  openAIToGeminiEmbedRequest,
   openAIToGeminiRequest,
 } from '../../../../providers';
-import type { BuildInput, RelayAdaptor, RelayMode, UpstreamCall } from '../adaptor';
+import type { BuildInput, ProtocolAdaptor, ReadResult, RelayMode, StreamConverter, UpstreamCall } from '../adaptor';
 import { readOpenAiError } from '../openai/openai-adaptor';
-import { chatRequest, chunkStream, convertWhole, newChatId, nowSeconds, settingsOf, urlCall } from './native-kit';
+import { chatRequest, chunkStream, convertWhole, jsonBody, newChatId, nowSeconds, settingsOf, urlCall } from './native-kit';
 
-/** Gemini generateContent / streamGenerateContent (channel type 24; streams as SSE via alt=sse). */
-function buildCall(input: BuildInput): UpstreamCall {
-  const settings = settingsOf(input);
-  const { model, request } = openAIToGeminiRequest(chatRequest(input), settings);
-  const action = input.stream ? 'streamGenerateContent' : 'generateContent';
-  const url = geminiUrl(input.target.baseUrl, model, action, settings);
-  return urlCall(url, geminiHeaders(input.target.key), request, input.target.paramOverride);
+/** A generateContent answer → OpenAI chat.completion (also for Gemini on Vertex). */
+export function readGeminiResponse(body: Buffer, contentType: string, wantText: boolean, model: string): ReadResult {
+  return convertWhole(body, contentType, wantText, (res: GeminiResponse) =>
+    geminiToOpenAIResponse(res, { id: res.responseId ?? newChatId(), model, created: nowSeconds() }),
+  );
 }
 
-export function geminiAdaptor(): RelayAdaptor {
+/** streamGenerateContent?alt=sse events → OpenAI chunks. */
+export function geminiStream(clientWantsUsage: boolean, model: string): StreamConverter {
+  return chunkStream(
+    new GeminiStreamToOpenAI({ id: newChatId(), model, created: nowSeconds(), includeUsage: clientWantsUsage }),
+  );
+}
+
+/**
+ * Gemini API (channel type 24): generateContent / streamGenerateContent (SSE via alt=sse) for chat,
+ * batchEmbedContents for embeddings.
+ */
+function buildCall(input: BuildInput): UpstreamCall {
+  const settings = settingsOf(input);
+  const { target } = input;
+  if (input.mode === 'embeddings') {
+    const req = openAIToGeminiEmbedRequest(jsonBody<OpenAIEmbeddingRequest>(input), input.upstreamModel);
+    const url = geminiUrl(target.baseUrl, input.upstreamModel, 'batchEmbedContents', settings);
+    return urlCall(url, geminiHeaders(target.key), req, target.paramOverride);
+  }
+  const { model, request } = openAIToGeminiRequest(chatRequest(input), settings);
+  const url = geminiUrl(target.baseUrl, model, input.stream ? 'streamGenerateContent' : 'generateContent', settings);
+  return urlCall(url, geminiHeaders(target.key), request, target.paramOverride);
+}
+
+/** Gemini reports no embedding tokens: usage stays null so the prompt is counted locally. */
+function readEmbeddings(body: Buffer, contentType: string, model: string): ReadResult {
+  const read = convertWhole(body, contentType, false, (res: GeminiBatchEmbedResponse) =>
+    geminiToOpenAIEmbeddings(res, model),
+  );
+  return { ...read, usage: null, outputText: '' };
+}
+
+export function geminiAdaptor(): ProtocolAdaptor {
   return Object.freeze({
-    modes: new Set<RelayMode>(['chat']),
     buildCall,
-    readResponse: (_mode: RelayMode, body: Buffer, contentType: string, wantText = false, model = '') =>
-      convertWhole(body, contentType, wantText, (res: GeminiResponse) =>
-        geminiToOpenAIResponse(res, { id: res.responseId ?? newChatId(), model, created: nowSeconds() }),
-      ),
-    streamConverter: (_mode: RelayMode, clientWantsUsage: boolean, model = '') =>
-      chunkStream(
-        new GeminiStreamToOpenAI({ id: newChatId(), model, created: nowSeconds(), includeUsage: clientWantsUsage }),
-      ),
+    readResponse: (mode: RelayMode, body: Buffer, contentType: string, wantText = false, model = '') =>
+      mode === 'embeddings'
+        ? readEmbeddings(body, contentType, model)
+        : readGeminiResponse(body, contentType, wantText, model),
+    streamConverter: (_mode: RelayMode, clientWantsUsage: boolean, model = '') => geminiStream(clientWantsUsage, model),
     readError: readOpenAiError,
   });
 }

@@ -12,10 +12,15 @@ export function settingsOf(input: BuildInput): Settings {
   return input.settings ?? ({} as Settings);
 }
 
+/** The client's JSON body (embeddings, rerank...) with the mapped model. */
+export function jsonBody<T extends { model: string }>(input: Pick<BuildInput, 'body' | 'upstreamModel'>): T {
+  const json = input.body.kind === 'json' ? input.body.json : {};
+  return { ...(json as unknown as T), model: input.upstreamModel };
+}
+
 /** The client's chat body as an OpenAI request, with the mapped model and the stream flag. */
 export function chatRequest(input: BuildInput): OpenAIChatRequest {
-  const json = input.body.kind === 'json' ? input.body.json : {};
-  return { ...(json as unknown as OpenAIChatRequest), model: input.upstreamModel, stream: input.stream };
+  return { ...jsonBody<OpenAIChatRequest>(input), stream: input.stream };
 }
 
 /** An upstream call to `baseUrl` + `path` (the base URL may carry a path of its own). */
@@ -46,6 +51,17 @@ export function urlCall(
 ) {
   const url = new URL(full);
   return jsonCall(url.origin, url.pathname + url.search, headers, body, override);
+}
+
+/**
+ * A provider URL with the channel's base URL, when set, in place of its origin (the path is kept):
+ * for upstreams whose host follows from the key or region (Bedrock, Vertex).
+ */
+export function overrideOrigin(full: string, baseUrl: string): string {
+  if (!baseUrl) return full;
+  const base = new URL(baseUrl);
+  const url = new URL(full);
+  return `${base.origin}${base.pathname.replace(/\/+$/, '')}${url.pathname}${url.search}`;
 }
 
 export const usageReport = (u: OpenAIUsage): UsageReport => toTokenUsage(u);

@@ -9,29 +9,24 @@ import {
   openAIToOllamaEmbedRequest,
   openAIToOllamaRequest,
 } from '../../../../providers';
-import type { BuildInput, RelayAdaptor, RelayMode, UpstreamCall } from '../adaptor';
+import type { BuildInput, ProtocolAdaptor, RelayMode, UpstreamCall } from '../adaptor';
 import { readOpenAiError } from '../openai/openai-adaptor';
-import { chatRequest, chunkStream, convertWhole, jsonCall, newChatId, nowSeconds } from './native-kit';
+import { chatRequest, chunkStream, convertWhole, jsonBody, jsonCall, newChatId, nowSeconds } from './native-kit';
 
 /** Ollama native API (channel type 4): /api/chat (NDJSON streams) and /api/embed. */
 function buildCall(input: BuildInput): UpstreamCall {
   const { target } = input;
   const headers: Record<string, string> = target.key ? { authorization: `Bearer ${target.key}` } : {};
   if (input.mode === 'embeddings') {
-    const json = input.body.kind === 'json' ? input.body.json : {};
-    const req = openAIToOllamaEmbedRequest({
-      ...(json as unknown as OpenAIEmbeddingRequest),
-      model: input.upstreamModel,
-    });
+    const req = openAIToOllamaEmbedRequest(jsonBody<OpenAIEmbeddingRequest>(input));
     return jsonCall(target.baseUrl, OLLAMA_PATHS.embed, headers, req, target.paramOverride);
   }
   const req = openAIToOllamaRequest(chatRequest(input));
   return jsonCall(target.baseUrl, OLLAMA_PATHS.chat, headers, req, target.paramOverride);
 }
 
-export function ollamaAdaptor(): RelayAdaptor {
+export function ollamaAdaptor(): ProtocolAdaptor {
   return Object.freeze({
-    modes: new Set<RelayMode>(['chat', 'embeddings']),
     streamFraming: 'ndjson' as const,
     buildCall,
     readResponse: (mode: RelayMode, body: Buffer, contentType: string, wantText = false) =>

@@ -1,15 +1,15 @@
-import type { BuildInput, ReadResult, RelayAdaptor, RelayMode, UpstreamCall, UpstreamErrorInfo } from '../adaptor';
-import { RELAY_MODES } from '../adaptor';
+import { openAICompatibleUrl } from '../../../../providers';
+import type { BuildInput, ProtocolAdaptor, ReadResult, RelayMode, UpstreamCall, UpstreamErrorInfo } from '../adaptor';
 import { boundaryOf, replaceField } from '../multipart';
 import { openAiStreamConverter } from './openai-stream';
 import { isObj, responseText, usageFromText, usageOf } from './openai-usage';
 
-/** Per-provider differences inside the OpenAI-compatible family. */
+/** Per-provider differences inside the OpenAI-compatible family (providers/openai-compatible.ts). */
 export interface OpenAiFamilyConfig {
-  /** Path before the endpoint (`/v1` for OpenAI, `/api/paas/v4` for Zhipu GLM-4...). */
+  /** Replaces the OpenAI `/v1` (`/api/paas/v4` for Zhipu GLM-4...); default `/v1`. */
   pathPrefix?: string;
-  /** Endpoints the provider offers (default: all). */
-  modes?: readonly RelayMode[];
+  /** The base URL is the complete chat-completions URL (Custom). */
+  fullUrl?: boolean;
   /** Whether it accepts stream_options.include_usage (default true). */
   streamUsage?: boolean;
 }
@@ -31,17 +31,18 @@ const ENDPOINT: Record<RelayMode, string> = {
 const USAGE_STREAM_MODES = new Set<RelayMode>(['chat', 'completions']);
 const MAX_ERROR_MESSAGE = 1000;
 
-/** Builds the upstream URL from a base URL that may carry a path (`https://host/openai`). */
-function target(baseUrl: string, path: string): { origin: string; path: string } {
-  const url = new URL(baseUrl);
-  return { origin: url.origin, path: url.pathname.replace(/\/+$/, '') + path };
+/** The upstream URL of a mode; the base URL may carry a path (`https://host/openai`). */
+function target(config: OpenAiFamilyConfig, baseUrl: string, mode: RelayMode): { origin: string; path: string } {
+  const family = { pathPrefix: config.pathPrefix ?? '/v1', fullUrl: config.fullUrl, capabilities: [] };
+  const url = new URL(openAICompatibleUrl(family, baseUrl, `/v1${ENDPOINT[mode]}`));
+  return { origin: url.origin, path: url.pathname + url.search };
 }
 
 function buildCall(config: OpenAiFamilyConfig, input: BuildInput): UpstreamCall {
   const { mode, body, upstreamModel, stream, target: t } = input;
   const headers: Record<string, string> = { authorization: `Bearer ${t.key}` };
   if (t.organization) headers['openai-organization'] = t.organization;
-  const url = target(t.baseUrl, (config.pathPrefix ?? '/v1') + ENDPOINT[mode]);
+  const url = target(config, t.baseUrl, mode);
   if (body.kind === 'multipart') {
     const boundary = boundaryOf(body.contentType);
     headers['content-type'] = body.contentType;
@@ -102,9 +103,8 @@ export function readOpenAiError(status: number, body: Buffer): UpstreamErrorInfo
 }
 
 /** The shared adaptor of every provider speaking the OpenAI wire format. */
-export function openAiCompatibleAdaptor(config: OpenAiFamilyConfig = {}): RelayAdaptor {
+export function openAiCompatibleAdaptor(config: OpenAiFamilyConfig = {}): ProtocolAdaptor {
   return Object.freeze({
-    modes: new Set(config.modes ?? RELAY_MODES),
     buildCall: (input: BuildInput) => buildCall(config, input),
     readResponse,
     streamConverter: openAiStreamConverter,
