@@ -9,14 +9,29 @@ import type { SseEvent } from './sse-parser';
  */
 export class AwsEventStreamParser {
   private readonly decoder = new EventStreamDecoder();
+  /** A failure behind events of the same chunk: raised once those events went out. */
+  private failed: unknown = null;
 
   push(chunk: Buffer): SseEvent[] {
-    return this.decoder.push(chunk).flatMap(toEvent);
+    this.raise();
+    const out: SseEvent[] = [];
+    try {
+      for (const msg of this.decoder.push(chunk)) out.push(...toEvent(msg));
+    } catch (err) {
+      if (!out.length) throw err;
+      this.failed = err;
+    }
+    return out;
   }
 
   end(): SseEvent[] {
+    this.raise();
     if (this.decoder.pendingBytes) throw new Error('event stream cut mid-message');
     return [];
+  }
+
+  private raise(): void {
+    if (this.failed) throw this.failed;
   }
 }
 

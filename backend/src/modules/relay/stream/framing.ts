@@ -11,7 +11,9 @@ export function isStreamType(adaptor: Pick<RelayAdaptor, 'streamFraming'>, conte
 }
 
 /** The parser splitting the adaptor's stream framing into events; undefined means SSE. */
-export function streamParser(adaptor: Pick<RelayAdaptor, 'streamFraming'>): Pick<SseParser, 'push' | 'end'> | undefined {
+export function streamParser(
+  adaptor: Pick<RelayAdaptor, 'streamFraming'>,
+): Pick<SseParser, 'push' | 'end'> | undefined {
   if (adaptor.streamFraming === 'ndjson') return new NdjsonEventParser();
   if (adaptor.streamFraming === 'aws-eventstream') return new AwsEventStreamParser();
   return undefined;

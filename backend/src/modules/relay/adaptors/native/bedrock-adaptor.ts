@@ -14,7 +14,12 @@ import { anthropicRequest, anthropicStream, readAnthropicResponse } from './anth
 import { overrideOrigin, settingsOf } from './native-kit';
 
 /** A full URL and its signed headers as an upstream call. */
-function signedCall(url: string, method: 'POST' | 'GET', headers: Record<string, string>, body: string | null): UpstreamCall {
+function signedCall(
+  url: string,
+  method: 'POST' | 'GET',
+  headers: Record<string, string>,
+  body: string | null,
+): UpstreamCall {
   const u = new URL(url);
   return { origin: u.origin, path: u.pathname + u.search, method, headers, body };
 }
@@ -41,9 +46,20 @@ function buildCall(input: BuildInput): UpstreamCall {
 const models: ModelListing = {
   call(target: AdaptorTarget): UpstreamCall {
     const key = parseBedrockKey(target.key);
-    const url = overrideOrigin(`https://bedrock.${key.region}.amazonaws.com/foundation-models?byProvider=Anthropic`, target.baseUrl);
+    const url = overrideOrigin(
+      `https://bedrock.${key.region}.amazonaws.com/foundation-models?byProvider=Anthropic`,
+      target.baseUrl,
+    );
     const headers = { accept: 'application/json' };
-    const signed = signV4({ method: 'GET', url, headers, region: key.region, service: 'bedrock', credentials: key, date: new Date() });
+    const signed = signV4({
+      method: 'GET',
+      url,
+      headers,
+      region: key.region,
+      service: 'bedrock',
+      credentials: key,
+      date: new Date(),
+    });
     return signedCall(url, 'GET', signed.headers, null);
   },
   read: (body: Buffer): string[] => modelIdsFromBedrockList(JSON.parse(body.toString('utf8'))),
@@ -56,7 +72,8 @@ export function bedrockAdaptor(): ProtocolAdaptor {
     buildCall,
     readResponse: (_mode: RelayMode, body: Buffer, contentType: string, wantText = false) =>
       readAnthropicResponse(body, contentType, wantText),
-    streamConverter: (_mode: RelayMode, clientWantsUsage: boolean, model = '') => anthropicStream(clientWantsUsage, model),
+    streamConverter: (_mode: RelayMode, clientWantsUsage: boolean, model = '') =>
+      anthropicStream(clientWantsUsage, model),
     readError: readOpenAiError,
   });
 }

@@ -31,7 +31,13 @@ function buildCall(input: BuildInput): UpstreamCall {
     const req = rerankToCohereRequest(jsonBody<RerankRequest>(input));
     return jsonCall(target.baseUrl, '/v2/rerank', bearer(target.key), req, target.paramOverride);
   }
-  return jsonCall(target.baseUrl, '/v2/chat', bearer(target.key), openAIToCohereRequest(chatRequest(input)), target.paramOverride);
+  return jsonCall(
+    target.baseUrl,
+    '/v2/chat',
+    bearer(target.key),
+    openAIToCohereRequest(chatRequest(input)),
+    target.paramOverride,
+  );
 }
 
 /** Cohere bills rerank in search units, not tokens: usage stays null so the prompt is counted locally. */
@@ -57,14 +63,23 @@ export function cohereAdaptor(): ProtocolAdaptor {
   return Object.freeze({
     models,
     buildCall,
-    readResponse: (mode: RelayMode, body: Buffer, contentType: string, wantText = false, model = '', request?: RelayBody) =>
+    readResponse: (
+      mode: RelayMode,
+      body: Buffer,
+      contentType: string,
+      wantText = false,
+      model = '',
+      request?: RelayBody,
+    ) =>
       mode === 'rerank'
         ? readRerank(body, contentType, request)
         : convertWhole(body, contentType, wantText, (res: CohereChatResponse) =>
             cohereToOpenAIResponse(res, { created: nowSeconds(), model }),
           ),
     streamConverter: (_mode: RelayMode, clientWantsUsage: boolean, model = '') =>
-      chunkStream(new CohereStreamToOpenAI({ id: newChatId(), model, created: nowSeconds(), includeUsage: clientWantsUsage })),
+      chunkStream(
+        new CohereStreamToOpenAI({ id: newChatId(), model, created: nowSeconds(), includeUsage: clientWantsUsage }),
+      ),
     readError: readOpenAiError,
   });
 }

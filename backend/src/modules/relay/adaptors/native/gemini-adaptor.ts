@@ -10,9 +10,27 @@ import {
   openAIToGeminiEmbedRequest,
   openAIToGeminiRequest,
 } from '../../../../providers';
-import type { BuildInput, ProtocolAdaptor, ReadResult, RelayMode, StreamConverter, UpstreamCall } from '../adaptor';
+import type {
+  BuildInput,
+  ProtocolAdaptor,
+  ReadResult,
+  RelayBody,
+  RelayMode,
+  StreamConverter,
+  UpstreamCall,
+} from '../adaptor';
 import { readOpenAiError } from '../openai/openai-adaptor';
-import { chatRequest, chunkStream, convertWhole, jsonBody, newChatId, nowSeconds, settingsOf, urlCall } from './native-kit';
+import {
+  chatRequest,
+  chunkStream,
+  convertWhole,
+  jsonBody,
+  newChatId,
+  nowSeconds,
+  readEmbeddings,
+  settingsOf,
+  urlCall,
+} from './native-kit';
 
 /** A generateContent answer → OpenAI chat.completion (also for Gemini on Vertex). */
 export function readGeminiResponse(body: Buffer, contentType: string, wantText: boolean, model: string): ReadResult {
@@ -45,20 +63,21 @@ function buildCall(input: BuildInput): UpstreamCall {
   return urlCall(url, geminiHeaders(target.key), request, target.paramOverride);
 }
 
-/** Gemini reports no embedding tokens: usage stays null so the prompt is counted locally. */
-function readEmbeddings(body: Buffer, contentType: string, model: string): ReadResult {
-  const read = convertWhole(body, contentType, false, (res: GeminiBatchEmbedResponse) =>
-    geminiToOpenAIEmbeddings(res, model),
-  );
-  return { ...read, usage: null, outputText: '' };
-}
-
 export function geminiAdaptor(): ProtocolAdaptor {
   return Object.freeze({
     buildCall,
-    readResponse: (mode: RelayMode, body: Buffer, contentType: string, wantText = false, model = '') =>
+    readResponse: (
+      mode: RelayMode,
+      body: Buffer,
+      contentType: string,
+      wantText = false,
+      model = '',
+      request?: RelayBody,
+    ) =>
       mode === 'embeddings'
-        ? readEmbeddings(body, contentType, model)
+        ? readEmbeddings(body, contentType, request, (res: GeminiBatchEmbedResponse) =>
+            geminiToOpenAIEmbeddings(res, model),
+          )
         : readGeminiResponse(body, contentType, wantText, model),
     streamConverter: (_mode: RelayMode, clientWantsUsage: boolean, model = '') => geminiStream(clientWantsUsage, model),
     readError: readOpenAiError,

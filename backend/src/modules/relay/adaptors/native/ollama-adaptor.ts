@@ -9,9 +9,18 @@ import {
   openAIToOllamaEmbedRequest,
   openAIToOllamaRequest,
 } from '../../../../providers';
-import type { BuildInput, ProtocolAdaptor, RelayMode, UpstreamCall } from '../adaptor';
+import type { BuildInput, ProtocolAdaptor, RelayBody, RelayMode, UpstreamCall } from '../adaptor';
 import { readOpenAiError } from '../openai/openai-adaptor';
-import { chatRequest, chunkStream, convertWhole, jsonBody, jsonCall, newChatId, nowSeconds } from './native-kit';
+import {
+  chatRequest,
+  chunkStream,
+  convertWhole,
+  jsonBody,
+  jsonCall,
+  newChatId,
+  nowSeconds,
+  readEmbeddings,
+} from './native-kit';
 
 /** Ollama native API (channel type 4): /api/chat (NDJSON streams) and /api/embed. */
 function buildCall(input: BuildInput): UpstreamCall {
@@ -29,9 +38,16 @@ export function ollamaAdaptor(): ProtocolAdaptor {
   return Object.freeze({
     streamFraming: 'ndjson' as const,
     buildCall,
-    readResponse: (mode: RelayMode, body: Buffer, contentType: string, wantText = false) =>
+    readResponse: (
+      mode: RelayMode,
+      body: Buffer,
+      contentType: string,
+      wantText = false,
+      _model = '',
+      request?: RelayBody,
+    ) =>
       mode === 'embeddings'
-        ? convertWhole(body, contentType, wantText, (res: OllamaEmbedResponse) => ollamaToOpenAIEmbeddings(res))
+        ? readEmbeddings(body, contentType, request, (res: OllamaEmbedResponse) => ollamaToOpenAIEmbeddings(res))
         : convertWhole(body, contentType, wantText, (res: OllamaChatResponse) =>
             ollamaToOpenAIResponse(res, { id: newChatId(), created: nowSeconds() }),
           ),

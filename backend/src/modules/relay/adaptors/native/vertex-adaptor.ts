@@ -18,7 +18,12 @@ import { AccessTokenCache } from './vertex-token';
  * The endpoint of a model: region from the channel's `other` (plain region or model → region map),
  * project from the service account, host overridable by the channel's base URL.
  */
-export function vertexEndpoint(target: Pick<AdaptorTarget, 'baseUrl' | 'other'>, projectId: string, model: string, stream: boolean): string {
+export function vertexEndpoint(
+  target: Pick<AdaptorTarget, 'baseUrl' | 'other'>,
+  projectId: string,
+  model: string,
+  stream: boolean,
+): string {
   const region = vertexRegion(target.other, model);
   return overrideOrigin(vertexUrl({ projectId, region, model, stream }), target.baseUrl);
 }
