@@ -100,6 +100,14 @@ describe('relay: openai SDK onto cloud upstreams', () => {
       models: `${CASES[2].model},${CASES[3].model}`,
       other: JSON.stringify({ default: 'us-central1', [CASES[3].model]: 'us-east5' }),
     });
+    // A service account the token endpoint refuses (its assertions do not verify).
+    await createChannel(root, {
+      name: 'vertex-refused',
+      type: 41,
+      key: JSON.stringify({ ...serviceAccount, client_email: 'intruder@demo.iam.gserviceaccount.com' }),
+      base_url: cloud.url,
+      models: 'gemini-2.5-flash',
+    });
     await createChannel(root, { type: 24, key: 'g-key', base_url: native.url, models: 'text-embedding-004' });
     await createChannel(root, {
       type: 8,
@@ -243,6 +251,15 @@ describe('relay: openai SDK onto cloud upstreams', () => {
       ]),
     );
     expect(vertex.every((r) => r.headers.authorization === 'Bearer ya29.mock-1')).toBe(true);
+  });
+
+  it('Vertex: a refused token exchange is a channel error (502), and no upstream call is made', async () => {
+    const before = cloud.requests.length;
+    await expect(
+      client.chat.completions.create({ model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'hi' }] }),
+    ).rejects.toMatchObject({ status: 502, code: 'channel_misconfigured' });
+    expect(cloud.requests.slice(before).map((r) => r.path)).toEqual(['/token']);
+    expect(cloud.issued).toEqual(['ya29.mock-1']);
   });
 
   it('Cohere: v2 chat with the Bearer key; rerank converted both ways', async () => {
