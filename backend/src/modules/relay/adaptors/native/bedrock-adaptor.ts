@@ -33,7 +33,7 @@ function signedCall(
 function buildCall(input: BuildInput): UpstreamCall {
   const { target } = input;
   const key = parseBedrockKey(target.key);
-  const modelId = bedrockModelId(input.upstreamModel, { region: key.region });
+  const modelId = bedrockModelId(input.upstreamModel);
   const beta = claudeModelHeaders(input.upstreamModel, settingsOf(input))['anthropic-beta'];
   const request = { ...anthropicRequest(input), ...(target.paramOverride ?? {}) };
   const body = bedrockClaudeBody(request, beta ? beta.split(',') : []);
