@@ -1,8 +1,8 @@
 /**
  * A fake upstream speaking the native wire formats (from the providers' public API references):
- * Anthropic Messages (/v1/messages), Gemini generateContent / streamGenerateContent?alt=sse and Ollama
- * /api/chat (NDJSON streams). Plain text, or a tool call when the request declares tools. Every
- * request is recorded.
+ * Anthropic Messages (/v1/messages), Gemini generateContent / streamGenerateContent?alt=sse /
+ * batchEmbedContents and Ollama /api/chat (NDJSON streams). Plain text, or a tool call when the
+ * request declares tools. Every request is recorded.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -41,6 +41,7 @@ export class NativeMock {
     const path = req.url ?? '';
     this.requests.push({ path, headers: req.headers, body });
     if (path.startsWith('/v1/messages')) return anthropic(res, body);
+    if (path.includes(':batchEmbedContents')) return geminiEmbeddings(res, body);
     if (path.includes(':generateContent') || path.includes(':streamGenerateContent'))
       return gemini(res, body, path.includes(':stream'));
     if (path.startsWith('/api/chat')) return ollama(res, body);
@@ -49,38 +50,50 @@ export class NativeMock {
   }
 }
 
-function sse(res: ServerResponse, events: { event?: string; data: unknown }[]): void {
+export function sse(res: ServerResponse, events: { event?: string; data: unknown }[]): void {
   res.writeHead(200, { 'content-type': 'text/event-stream' });
   for (const e of events) res.write(`${e.event ? `event: ${e.event}\n` : ''}data: ${JSON.stringify(e.data)}\n\n`);
   res.end();
 }
 
-function json(res: ServerResponse, obj: unknown): void {
+export function json(res: ServerResponse, obj: unknown): void {
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(JSON.stringify(obj));
 }
 
+/** An Anthropic Messages answer (also Claude on Bedrock and Vertex): text, or a tool call when tools are declared. */
 export function anthropic(res: ServerResponse, body: any): void {
+  if (!body.stream) return json(res, anthropicMessage(body));
+  sse(
+    res,
+    anthropicEvents(body).map((data) => ({ event: data.type, data })),
+  );
+}
+
+export function anthropicMessage(body: any): object {
   const [input, output] = NATIVE_USAGE.anthropic;
   const tool = body.tools?.[0]?.name as string | undefined;
-  const block = tool
-    ? { type: 'tool_use', id: 'toolu_01', name: tool, input: { city: 'Paris' } }
-    : { type: 'text', text: 'Hello from Claude.' };
-  const stop = tool ? 'tool_use' : 'end_turn';
-  if (!body.stream) {
-    return json(res, {
-      id: 'msg_01',
-      type: 'message',
-      role: 'assistant',
-      model: body.model,
-      content: [block],
-      stop_reason: stop,
-      stop_sequence: null,
-      usage: { input_tokens: input, output_tokens: output },
-    });
-  }
-  const ev = (data: { type: string }) => ({ event: data.type, data });
-  const start = tool ? { ...block, input: {} } : { type: 'text', text: '' };
+  return {
+    id: 'msg_01',
+    type: 'message',
+    role: 'assistant',
+    model: body.model,
+    content: [
+      tool
+        ? { type: 'tool_use', id: 'toolu_01', name: tool, input: { city: 'Paris' } }
+        : { type: 'text', text: 'Hello from Claude.' },
+    ],
+    stop_reason: tool ? 'tool_use' : 'end_turn',
+    stop_sequence: null,
+    usage: { input_tokens: input, output_tokens: output },
+  };
+}
+
+/** The stream events of the same answer, in order. */
+export function anthropicEvents(body: any): { type: string }[] {
+  const [input, output] = NATIVE_USAGE.anthropic;
+  const tool = body.tools?.[0]?.name as string | undefined;
+  const start = tool ? { type: 'tool_use', id: 'toolu_01', name: tool, input: {} } : { type: 'text', text: '' };
   const deltas = tool
     ? [
         { type: 'input_json_delta', partial_json: '{"city":' },
@@ -90,27 +103,24 @@ export function anthropic(res: ServerResponse, body: any): void {
         { type: 'text_delta', text: 'Hello ' },
         { type: 'text_delta', text: 'from Claude.' },
       ];
-  sse(res, [
-    ev({
-      type: 'message_start',
-      message: {
-        id: 'msg_01',
-        type: 'message',
-        role: 'assistant',
-        model: body.model,
-        content: [],
-        usage: { input_tokens: input, output_tokens: 1 },
-      },
-    } as { type: string }),
-    ev({ type: 'content_block_start', index: 0, content_block: start } as { type: string }),
-    ev({ type: 'ping' }),
-    ...deltas.map((delta) => ev({ type: 'content_block_delta', index: 0, delta } as { type: string })),
-    ev({ type: 'content_block_stop', index: 0 } as { type: string }),
-    ev({ type: 'message_delta', delta: { stop_reason: stop }, usage: { output_tokens: output } } as { type: string }),
-    ev({ type: 'message_stop' }),
-  ]);
+  const message = { id: 'msg_01', type: 'message', role: 'assistant', model: body.model, content: [] };
+  return [
+    { type: 'message_start', message: { ...message, usage: { input_tokens: input, output_tokens: 1 } } },
+    { type: 'content_block_start', index: 0, content_block: start },
+    { type: 'ping' },
+    ...deltas.map((delta) => ({ type: 'content_block_delta', index: 0, delta })),
+    { type: 'content_block_stop', index: 0 },
+    { type: 'message_delta', delta: { stop_reason: tool ? 'tool_use' : 'end_turn' }, usage: { output_tokens: output } },
+    { type: 'message_stop' },
+  ];
 }
 
+/** batchEmbedContents: one 3-dimensional embedding per request, in order (Gemini reports no tokens). */
+function geminiEmbeddings(res: ServerResponse, body: any): void {
+  json(res, { embeddings: body.requests.map((_: unknown, i: number) => ({ values: [i, 0.5, -0.5] })) });
+}
+
+/** A Gemini generateContent answer (also Gemini on Vertex); SSE when `stream`. */
 export function gemini(res: ServerResponse, body: any, stream: boolean): void {
   const [prompt, out] = NATIVE_USAGE.gemini;
   const tool = body.tools?.[0]?.functionDeclarations?.[0]?.name as string | undefined;

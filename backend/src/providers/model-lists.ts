@@ -15,3 +15,10 @@ export function modelIdsFromCohereList(list: unknown, endpoint?: string): string
     .filter((m) => typeof m.name === 'string' && (!endpoint || (Array.isArray(m.endpoints) && m.endpoints.includes(endpoint))))
     .map((m) => m.name as string);
 }
+
+/** Bedrock GET /foundation-models: `{"modelSummaries": [{"modelId", ...}]}`. */
+export function modelIdsFromBedrockList(list: unknown): string[] {
+  const models = (list as { modelSummaries?: unknown } | null)?.modelSummaries;
+  if (!Array.isArray(models)) return [];
+  return models.map((m) => (m as { modelId?: unknown })?.modelId).filter((id): id is string => typeof id === 'string' && !!id);
+}

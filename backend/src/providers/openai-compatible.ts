@@ -16,7 +16,8 @@ const CHAT: readonly Capability[] = ['chat', 'stream'];
 const v1 = (capabilities: readonly Capability[]): OpenAICompatibleConfig => ({ pathPrefix: '/v1', capabilities });
 
 export const OPENAI_COMPATIBLE: Readonly<Record<number, OpenAICompatibleConfig>> = {
-  1: v1(['chat', 'stream', 'embeddings', 'images', 'audio', 'responses']),
+  // Also the generic OpenAI-format proxy (another gateway behind it): every endpoint, rerank included.
+  1: v1(['chat', 'stream', 'embeddings', 'images', 'audio', 'rerank', 'responses']),
   8: { pathPrefix: '', fullUrl: true, capabilities: CHAT },
   19: v1(['chat', 'stream', 'embeddings', 'images']),
   20: v1(CHAT),

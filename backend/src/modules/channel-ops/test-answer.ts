@@ -1,4 +1,4 @@
-import type { RelayAdaptor } from '../relay/adaptors/adaptor';
+import type { ProtocolAdaptor } from '../relay/adaptors/adaptor';
 import { isObj } from '../relay/adaptors/openai/openai-usage';
 
 /**
@@ -7,7 +7,7 @@ import { isObj } from '../relay/adaptors/openai/openai-usage';
  * the relay could not serve fails here too. Pure; the text is not yet redacted.
  */
 export function chatAnswerProblem(
-  adaptor: RelayAdaptor,
+  adaptor: ProtocolAdaptor,
   status: number,
   body: Buffer,
   contentType: string,

@@ -86,8 +86,10 @@ export function bedrockClaudeCall(input: {
   stream: boolean;
   body: BedrockClaudeBody;
   date: Date;
+  /** The URL to send to when not the regional default (a proxy, a test double); it is what gets signed. */
+  url?: string;
 }): BedrockCall {
-  const url = bedrockInvokeUrl(input.key.region, input.modelId, input.stream);
+  const url = input.url ?? bedrockInvokeUrl(input.key.region, input.modelId, input.stream);
   const body = JSON.stringify(input.body);
   const headers = { 'content-type': 'application/json', accept: input.stream ? 'application/vnd.amazon.eventstream' : 'application/json' };
   const signed = signV4({ method: 'POST', url, headers, body, region: input.key.region, service: 'bedrock', credentials: input.key, date: input.date });

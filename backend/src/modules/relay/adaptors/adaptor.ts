@@ -29,6 +29,8 @@ export interface AdaptorTarget {
   readonly organization: string;
   readonly paramOverride: Readonly<Record<string, unknown>> | null;
   readonly other: string;
+  /** What prepare() resolved from the key (Vertex: an OAuth access token); the key itself stays in `key`. */
+  readonly credential?: string;
 }
 
 export interface BuildInput {
@@ -98,14 +100,16 @@ export interface UpstreamErrorInfo {
   readonly code: string | null;
 }
 
+export type StreamFraming = 'sse' | 'ndjson' | 'aws-eventstream';
+
 /**
  * A channel type's protocol. Everything here is pure conversion; sending, retrying, billing and
  * logging live in the pipeline. Modes outside `modes` are refused centrally.
  */
 export interface RelayAdaptor {
   readonly modes: ReadonlySet<RelayMode>;
-  /** How the upstream frames a stream: SSE (default) or newline-delimited JSON (Ollama). */
-  readonly streamFraming?: 'sse' | 'ndjson';
+  /** How the upstream frames a stream: SSE (default), newline-delimited JSON (Ollama), AWS event-stream (Bedrock). */
+  readonly streamFraming?: StreamFraming;
   /**
    * Credentials that need I/O before the call (Vertex: service-account JWT → OAuth access token),
    * resolved into the target; cached by the adaptor. Absent: the stored key is used as it is.
@@ -114,8 +118,21 @@ export interface RelayAdaptor {
   /** Absent: the type cannot list its models. */
   readonly models?: ModelListing;
   buildCall(input: BuildInput): UpstreamCall;
-  /** `model` is the upstream model name (native converters put it into the OpenAI answer). */
-  readResponse(mode: RelayMode, body: Buffer, contentType: string, wantText?: boolean, model?: string): ReadResult;
+  /**
+   * `model` is the upstream model name (native converters put it into the OpenAI answer); `request`
+   * is the client's body, for answers that echo parts of it (rerank documents).
+   */
+  readResponse(
+    mode: RelayMode,
+    body: Buffer,
+    contentType: string,
+    wantText?: boolean,
+    model?: string,
+    request?: RelayBody,
+  ): ReadResult;
   streamConverter(mode: RelayMode, clientWantsUsage: boolean, model?: string): StreamConverter;
   readError(status: number, body: Buffer): UpstreamErrorInfo;
 }
+
+/** An adaptor before the registry gives it the modes its channel type declares (providers/ PROVIDERS). */
+export type ProtocolAdaptor = Omit<RelayAdaptor, 'modes'>;

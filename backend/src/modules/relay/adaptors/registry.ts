@@ -1,47 +1,68 @@
-import { CHANNEL_TYPES } from '@gw/shared';
-import { OPENAI_COMPATIBLE } from '../../../providers/openai-compatible';
-import type { RelayAdaptor, RelayMode } from './adaptor';
+import { type Capability, PROVIDERS, type ProviderEntry, type Protocol } from '../../../providers';
+import type { ProtocolAdaptor, RelayAdaptor, RelayMode } from './adaptor';
 import { anthropicAdaptor } from './native/anthropic-adaptor';
 import { azureAdaptor } from './native/azure-adaptor';
+import { bedrockAdaptor } from './native/bedrock-adaptor';
+import { cohereAdaptor } from './native/cohere-adaptor';
 import { geminiAdaptor } from './native/gemini-adaptor';
 import { ollamaAdaptor } from './native/ollama-adaptor';
-import { openAiCompatibleAdaptor, type OpenAiFamilyConfig } from './openai/openai-adaptor';
+import { vertexAdaptor } from './native/vertex-adaptor';
+import { openAiCompatibleAdaptor } from './openai/openai-adaptor';
 
 /** How the relay talks to one channel type. */
 export interface ChannelTypeEntry {
   readonly adaptor: RelayAdaptor;
   /** Used when the channel has no base_url of its own. */
   readonly defaultBaseUrl: string;
-  /** A native protocol (not the OpenAI wire format). */
+  /** A native protocol (not the OpenAI wire format): no OpenAI /models listing. */
   readonly native?: boolean;
+  /** The endpoint follows from the key (Bedrock region, Vertex project): a base_url only overrides the host. */
+  readonly endpointFromKey?: boolean;
 }
+
+/** One adaptor per wire protocol; the channel types come from providers/ PROVIDERS. */
+const ADAPTORS: Readonly<Record<Protocol, (p: ProviderEntry) => ProtocolAdaptor>> = {
+  openai: (p) => openAiCompatibleAdaptor(p.openai),
+  azure: () => azureAdaptor(),
+  anthropic: () => anthropicAdaptor(),
+  gemini: () => geminiAdaptor(),
+  ollama: () => ollamaAdaptor(),
+  cohere: () => cohereAdaptor(),
+  bedrock: () => bedrockAdaptor(),
+  vertex: () => vertexAdaptor(),
+};
+
+const ENDPOINT_FROM_KEY: ReadonlySet<Protocol> = new Set(['bedrock', 'vertex']);
+
+const MODES_OF: Readonly<Record<Capability, readonly RelayMode[]>> = {
+  chat: ['chat'],
+  stream: [],
+  embeddings: ['embeddings'],
+  images: ['images.generations', 'images.edits'],
+  audio: ['audio.speech', 'audio.transcriptions', 'audio.translations'],
+  rerank: ['rerank'],
+  responses: ['responses'],
+};
 
 /**
- * OpenAI-compatible providers differ only by configuration: the path prefix and full-URL flag of
- * providers/openai-compatible, plus the endpoints a provider narrows the OpenAI surface to. Native
- * protocols (Anthropic, Gemini, Azure, Bedrock, Vertex, Ollama...) register their own adaptor below.
+ * The legacy endpoints that ride on 'chat' where the wire format has them: general-purpose OpenAI-format
+ * APIs (those offering more than chat) serve completions and moderations, Azure serves completions.
+ * Chat-only providers and full-URL channels (Custom) serve chat alone.
  */
-const FAMILY_MODES: Readonly<Record<number, readonly RelayMode[]>> = {
-  8: ['chat'], // Custom: the base URL is the chat-completions URL
-  27: ['chat'], // Perplexity
-};
-
-function familyConfig(type: number): OpenAiFamilyConfig {
-  const p = OPENAI_COMPATIBLE[type];
-  return {
-    pathPrefix: p?.pathPrefix ?? '/v1',
-    ...(p?.fullUrl ? { fullUrl: true } : {}),
-    ...(FAMILY_MODES[type] ? { modes: FAMILY_MODES[type] } : {}),
-  };
+function chatExtras(p: ProviderEntry): readonly RelayMode[] {
+  if (p.protocol === 'azure') return ['completions'];
+  if (p.protocol !== 'openai' || p.openai?.fullUrl) return [];
+  const beyondChat = [...p.capabilities].some((c) => c !== 'chat' && c !== 'stream');
+  return beyondChat ? ['completions', 'moderations'] : [];
 }
 
-/** Native protocols: each adaptor wraps the pure converters of backend/src/providers. */
-const NATIVE: Readonly<Record<number, () => RelayAdaptor>> = {
-  3: azureAdaptor, // Azure OpenAI
-  4: ollamaAdaptor, // Ollama
-  14: anthropicAdaptor, // Anthropic Claude
-  24: geminiAdaptor, // Google Gemini
-};
+/** A channel type's capabilities as relay modes; modes outside this set are refused centrally. */
+export function relayModes(p: ProviderEntry): ReadonlySet<RelayMode> {
+  const modes = new Set<RelayMode>();
+  for (const c of p.capabilities) for (const m of MODES_OF[c]) modes.add(m);
+  if (p.capabilities.has('chat')) for (const m of chatExtras(p)) modes.add(m);
+  return modes;
+}
 
 /** Channel type → adaptor. Immutable once built; unknown types have no entry (refused centrally). */
 export class AdaptorRegistry {
@@ -58,16 +79,16 @@ export class AdaptorRegistry {
 
 export function createAdaptorRegistry(): AdaptorRegistry {
   const entries = new Map<number, ChannelTypeEntry>();
-  for (const t of CHANNEL_TYPES) {
-    const native = NATIVE[t.id];
-    if (native) {
-      entries.set(t.id, Object.freeze({ adaptor: native(), defaultBaseUrl: t.baseUrl, native: true }));
-      continue;
-    }
-    if (!t.openaiCompatible) continue;
+  for (const p of PROVIDERS.values()) {
+    const adaptor: RelayAdaptor = Object.freeze({ ...ADAPTORS[p.protocol](p), modes: relayModes(p) });
     entries.set(
-      t.id,
-      Object.freeze({ adaptor: openAiCompatibleAdaptor(familyConfig(t.id)), defaultBaseUrl: t.baseUrl }),
+      p.channelType,
+      Object.freeze({
+        adaptor,
+        defaultBaseUrl: p.defaultBaseUrl,
+        ...(p.protocol === 'openai' ? {} : { native: true }),
+        ...(ENDPOINT_FROM_KEY.has(p.protocol) ? { endpointFromKey: true } : {}),
+      }),
     );
   }
   return new AdaptorRegistry(entries);

@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Dispatcher } from 'undici';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
-import type { RelayAdaptor, UpstreamCall } from '../adaptors/adaptor';
+import type { AdaptorTarget, RelayAdaptor, UpstreamCall } from '../adaptors/adaptor';
 import { AdaptorRegistry } from '../adaptors/registry';
 import { RelayError, redact } from '../http/relay-error';
 import { OutputMeter } from '../metering/output-meter';
 import { TokenizerService } from '../metering/tokenizer.service';
 import { upstreamModelOf, type RelayChannel } from '../routing/relay-channel';
-import { isStreamType, NdjsonEventParser } from '../stream/ndjson-parser';
+import { isStreamType, streamParser } from '../stream/framing';
 import { pingIntervalMs, pipeStream } from '../stream/stream-pipe';
 import { classifyUpstreamError } from '../upstream/upstream-errors';
 import { readBody, UpstreamClient } from '../upstream/upstream-client.service';
@@ -47,13 +47,33 @@ export class UpstreamAttempt {
     const entry = this.registry.get(channel.type)!;
     const key = channel.keys[Math.floor(Math.random() * channel.keys.length)];
     const baseUrl = channel.baseUrl || entry.defaultBaseUrl;
-    if (!key || !baseUrl)
+    if (!key || (!baseUrl && !entry.endpointFromKey))
       return this.failure(
         RelayError.of('relay.upstream_unreachable', 502, 'channel_misconfigured'),
         null,
         'channel has no key or base URL',
       );
     const upstreamModel = upstreamModelOf(channel, ctx.req.model);
+    let target: AdaptorTarget = {
+      baseUrl,
+      key,
+      organization: channel.organization,
+      paramOverride: channel.paramOverride,
+      other: channel.other,
+    };
+    if (entry.adaptor.prepare) {
+      try {
+        target = await entry.adaptor.prepare(target, ctx.signal);
+      } catch (err) {
+        if (ctx.signal.aborted)
+          return this.failure(RelayError.of('relay.upstream_timeout', 504, 'timeout'), null, 'total timeout', false);
+        return this.failure(
+          RelayError.of('relay.upstream_unreachable', 502, 'channel_misconfigured'),
+          null,
+          `channel credentials: ${redact(String((err as Error)?.message ?? err), channel.keys)}`,
+        );
+      }
+    }
     let call: UpstreamCall;
     try {
       call = entry.adaptor.buildCall({
@@ -61,20 +81,14 @@ export class UpstreamAttempt {
         body: ctx.req.body,
         upstreamModel,
         stream: ctx.req.stream,
-        target: {
-          baseUrl,
-          key,
-          organization: channel.organization,
-          paramOverride: channel.paramOverride,
-          other: channel.other,
-        },
+        target,
         settings: ctx.settings,
       });
     } catch {
       return this.failure(
         RelayError.of('relay.upstream_unreachable', 502, 'channel_misconfigured'),
         null,
-        'invalid channel base URL',
+        'invalid channel base URL or key',
       );
     }
     let res: Dispatcher.ResponseData;
@@ -122,6 +136,7 @@ export class UpstreamAttempt {
       contentType,
       ctx.settings.LogChatContentEnabled,
       upstreamModel,
+      ctx.req.body,
     );
     if (!ctx.clientGone()) sendWhole(ctx.reply, res.statusCode, result.contentType, result.body);
     return this.delivered(channel, upstreamModel, {
@@ -155,7 +170,7 @@ export class UpstreamAttempt {
           'x-accel-buffering': 'no',
         }),
       converter: adaptor.streamConverter(ctx.req.mode, ctx.req.clientWantsUsage, upstreamModel),
-      parser: adaptor.streamFraming === 'ndjson' ? new NdjsonEventParser() : undefined,
+      parser: streamParser(adaptor),
       meter,
       signal: ctx.signal,
       startedAt: ctx.startedAt,

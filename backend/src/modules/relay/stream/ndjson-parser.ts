@@ -1,5 +1,4 @@
 import { StringDecoder } from 'node:string_decoder';
-import type { RelayAdaptor } from '../adaptors/adaptor';
 import { MAX_EVENT_BYTES, SseTooLargeError, type SseEvent } from './sse-parser';
 
 /**
@@ -27,10 +26,4 @@ export class NdjsonEventParser {
       .filter(Boolean)
       .map((l) => ({ raw: l, event: null, data: l }));
   }
-}
-
-/** Whether an upstream answer is a stream in the framing the adaptor speaks. */
-export function isStreamType(adaptor: Pick<RelayAdaptor, 'streamFraming'>, contentType: string): boolean {
-  if (/event-stream/i.test(contentType)) return true;
-  return adaptor.streamFraming === 'ndjson' && /ndjson/i.test(contentType);
 }

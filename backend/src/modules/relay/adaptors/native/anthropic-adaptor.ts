@@ -1,4 +1,5 @@
 import {
+  type AnthropicRequest,
   AnthropicStreamToOpenAI,
   anthropicHeaders,
   anthropicToOpenAIResponse,
@@ -7,17 +8,34 @@ import {
   modelIdsFromDataList,
   openAIToAnthropicRequest,
 } from '../../../../providers';
-import type { BuildInput, RelayAdaptor, RelayMode, UpstreamCall } from '../adaptor';
+import type { BuildInput, ProtocolAdaptor, ReadResult, RelayMode, StreamConverter, UpstreamCall } from '../adaptor';
 import { getCall, joinUrl, jsonListing } from '../model-listing';
 import { readOpenAiError } from '../openai/openai-adaptor';
 import { chatRequest, chunkStream, convertWhole, jsonCall, newChatId, nowSeconds, settingsOf } from './native-kit';
 
+/** The client's chat request as an Anthropic Messages request (also sent by Bedrock and Vertex Claude). */
+export function anthropicRequest(input: BuildInput): AnthropicRequest {
+  return openAIToAnthropicRequest(chatRequest(input), settingsOf(input));
+}
+
+/** An Anthropic Messages answer → OpenAI chat.completion. */
+export function readAnthropicResponse(body: Buffer, contentType: string, wantText = false): ReadResult {
+  return convertWhole(body, contentType, wantText, (res: AnthropicResponse) =>
+    anthropicToOpenAIResponse(res, { created: nowSeconds() }),
+  );
+}
+
+/** Anthropic stream events (JSON data) → OpenAI chunks. */
+export function anthropicStream(clientWantsUsage: boolean, model: string): StreamConverter {
+  return chunkStream(
+    new AnthropicStreamToOpenAI({ id: newChatId(), model, created: nowSeconds(), includeUsage: clientWantsUsage }),
+  );
+}
+
 /** Anthropic Messages API (channel type 14): OpenAI chat in, converted both ways. */
 function buildCall(input: BuildInput): UpstreamCall {
-  const settings = settingsOf(input);
-  const req = openAIToAnthropicRequest(chatRequest(input), settings);
-  const headers = anthropicHeaders(input.target.key, input.upstreamModel, settings);
-  return jsonCall(input.target.baseUrl, '/v1/messages', headers, req, input.target.paramOverride);
+  const headers = anthropicHeaders(input.target.key, input.upstreamModel, settingsOf(input));
+  return jsonCall(input.target.baseUrl, '/v1/messages', headers, anthropicRequest(input), input.target.paramOverride);
 }
 
 /** GET /v1/models (one page of up to 1000, `data[].id`); key and API version as on chat calls. */
@@ -26,19 +44,14 @@ const models = jsonListing(
   modelIdsFromDataList,
 );
 
-export function anthropicAdaptor(): RelayAdaptor {
+export function anthropicAdaptor(): ProtocolAdaptor {
   return Object.freeze({
-    modes: new Set<RelayMode>(['chat']),
     buildCall,
     models,
     readResponse: (_mode: RelayMode, body: Buffer, contentType: string, wantText = false) =>
-      convertWhole(body, contentType, wantText, (res: AnthropicResponse) =>
-        anthropicToOpenAIResponse(res, { created: nowSeconds() }),
-      ),
+      readAnthropicResponse(body, contentType, wantText),
     streamConverter: (_mode: RelayMode, clientWantsUsage: boolean, model = '') =>
-      chunkStream(
-        new AnthropicStreamToOpenAI({ id: newChatId(), model, created: nowSeconds(), includeUsage: clientWantsUsage }),
-      ),
+      anthropicStream(clientWantsUsage, model),
     readError: readOpenAiError,
   });
 }

@@ -1,26 +1,21 @@
-import { type AzureEndpoint, azureHeaders, azureModelsUrl, azureUrl, modelIdsFromDataList } from '../../../../providers';
-import type { BuildInput, RelayAdaptor, RelayMode, UpstreamCall } from '../adaptor';
+import {
+  type AzureEndpoint,
+  azureHeaders,
+  azureModelsUrl,
+  azureUrl,
+  modelIdsFromDataList,
+} from '../../../../providers';
+import type { BuildInput, ProtocolAdaptor, UpstreamCall } from '../adaptor';
 import { getCall, jsonListing } from '../model-listing';
 import { openAiCompatibleAdaptor } from '../openai/openai-adaptor';
 
-const AZURE_MODES: readonly AzureEndpoint[] = [
-  'chat',
-  'completions',
-  'embeddings',
-  'images.generations',
-  'images.edits',
-  'audio.speech',
-  'audio.transcriptions',
-  'audio.translations',
-  'responses',
-];
-
 /**
  * Azure OpenAI (channel type 3): the OpenAI wire format on per-deployment URLs (deployment from the
- * model name, api-version from the channel's `other`), authenticated with `api-key`.
+ * model name, api-version from the channel's `other`), authenticated with `api-key`. Its modes are
+ * the Azure endpoints, as providers/ declares them.
  */
-export function azureAdaptor(): RelayAdaptor {
-  const base = openAiCompatibleAdaptor({ modes: AZURE_MODES });
+export function azureAdaptor(): ProtocolAdaptor {
+  const base = openAiCompatibleAdaptor();
   const buildCall = (input: BuildInput): UpstreamCall => {
     const call = base.buildCall(input);
     const url = new URL(
@@ -35,6 +30,9 @@ export function azureAdaptor(): RelayAdaptor {
     if (call.headers['content-type']) headers['content-type'] = call.headers['content-type'];
     return { ...call, origin: url.origin, path: url.pathname + url.search, headers };
   };
-  const models = jsonListing((t) => getCall(azureModelsUrl(t.baseUrl, t.other), azureHeaders(t.key)), modelIdsFromDataList);
-  return Object.freeze({ ...base, modes: new Set<RelayMode>(AZURE_MODES), buildCall, models });
+  const models = jsonListing(
+    (t) => getCall(azureModelsUrl(t.baseUrl, t.other), azureHeaders(t.key)),
+    modelIdsFromDataList,
+  );
+  return Object.freeze({ ...base, buildCall, models });
 }

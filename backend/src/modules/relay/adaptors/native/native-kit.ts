@@ -1,8 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { Settings } from '@gw/shared';
-import { type OpenAIChatChunk, type OpenAIChatRequest, type OpenAIUsage, toTokenUsage } from '../../../../providers';
+import {
+  type OpenAIChatChunk,
+  type OpenAIChatRequest,
+  type OpenAIEmbeddingResponse,
+  type OpenAIUsage,
+  toTokenUsage,
+} from '../../../../providers';
 import type { SseEvent } from '../../stream/sse-parser';
-import type { BuildInput, ReadResult, StreamConverter, StreamStep, UpstreamCall, UsageReport } from '../adaptor';
+import type {
+  BuildInput,
+  ReadResult,
+  RelayBody,
+  StreamConverter,
+  StreamStep,
+  UpstreamCall,
+  UsageReport,
+} from '../adaptor';
 import { chunkText, isObj, responseText } from '../openai/openai-usage';
 
 /** Helpers shared by the adaptors of native (non-OpenAI) upstreams: the converters live in providers/. */
@@ -12,10 +26,15 @@ export function settingsOf(input: BuildInput): Settings {
   return input.settings ?? ({} as Settings);
 }
 
+/** The client's JSON body (embeddings, rerank...) with the mapped model. */
+export function jsonBody<T extends { model: string }>(input: Pick<BuildInput, 'body' | 'upstreamModel'>): T {
+  const json = input.body.kind === 'json' ? input.body.json : {};
+  return { ...(json as unknown as T), model: input.upstreamModel };
+}
+
 /** The client's chat body as an OpenAI request, with the mapped model and the stream flag. */
 export function chatRequest(input: BuildInput): OpenAIChatRequest {
-  const json = input.body.kind === 'json' ? input.body.json : {};
-  return { ...(json as unknown as OpenAIChatRequest), model: input.upstreamModel, stream: input.stream };
+  return { ...jsonBody<OpenAIChatRequest>(input), stream: input.stream };
 }
 
 /** An upstream call to `baseUrl` + `path` (the base URL may carry a path of its own). */
@@ -46,6 +65,38 @@ export function urlCall(
 ) {
   const url = new URL(full);
   return jsonCall(url.origin, url.pathname + url.search, headers, body, override);
+}
+
+/**
+ * A provider URL with the channel's base URL, when set, in place of its origin (the path is kept):
+ * for upstreams whose host follows from the key or region (Bedrock, Vertex).
+ */
+export function overrideOrigin(full: string, baseUrl: string): string {
+  if (!baseUrl) return full;
+  const base = new URL(baseUrl);
+  const url = new URL(full);
+  return `${base.origin}${base.pathname.replace(/\/+$/, '')}${url.pathname}${url.search}`;
+}
+
+/**
+ * Embeddings as the client asked for them: `encoding_format: "base64"` (the openai SDKs' default)
+ * wants each vector as base64 of little-endian float32, as OpenAI answers it.
+ */
+export function embeddingsAsRequested(res: OpenAIEmbeddingResponse, request: RelayBody | undefined): object {
+  if (request?.kind !== 'json' || request.json.encoding_format !== 'base64') return res;
+  const base64 = (v: number[]) => Buffer.from(new Float32Array(v).buffer).toString('base64');
+  return { ...res, data: res.data.map((d) => ({ ...d, embedding: base64(d.embedding) })) };
+}
+
+/** A native embeddings answer → OpenAI list; usage null when the upstream counts none (counted locally). */
+export function readEmbeddings<T>(
+  body: Buffer,
+  contentType: string,
+  request: RelayBody | undefined,
+  convert: (res: T) => OpenAIEmbeddingResponse,
+): ReadResult {
+  const read = convertWhole(body, contentType, false, (res: T) => embeddingsAsRequested(convert(res), request));
+  return { ...read, outputText: '', usage: read.usage && read.usage.promptTokens > 0 ? read.usage : null };
 }
 
 export const usageReport = (u: OpenAIUsage): UsageReport => toTokenUsage(u);

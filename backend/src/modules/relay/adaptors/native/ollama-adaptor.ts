@@ -10,10 +10,19 @@ import {
   openAIToOllamaEmbedRequest,
   openAIToOllamaRequest,
 } from '../../../../providers';
-import type { BuildInput, RelayAdaptor, RelayMode, UpstreamCall } from '../adaptor';
+import type { BuildInput, ProtocolAdaptor, RelayBody, RelayMode, UpstreamCall } from '../adaptor';
 import { getCall, joinUrl, jsonListing } from '../model-listing';
 import { readOpenAiError } from '../openai/openai-adaptor';
-import { chatRequest, chunkStream, convertWhole, jsonCall, newChatId, nowSeconds } from './native-kit';
+import {
+  chatRequest,
+  chunkStream,
+  convertWhole,
+  jsonBody,
+  jsonCall,
+  newChatId,
+  nowSeconds,
+  readEmbeddings,
+} from './native-kit';
 
 /** Ollama native API (channel type 4): /api/chat (NDJSON streams) and /api/embed. */
 /** A key is optional (Ollama itself has none; a proxy in front of it may want a Bearer token). */
@@ -23,11 +32,7 @@ function buildCall(input: BuildInput): UpstreamCall {
   const { target } = input;
   const headers = authHeaders(target.key);
   if (input.mode === 'embeddings') {
-    const json = input.body.kind === 'json' ? input.body.json : {};
-    const req = openAIToOllamaEmbedRequest({
-      ...(json as unknown as OpenAIEmbeddingRequest),
-      model: input.upstreamModel,
-    });
+    const req = openAIToOllamaEmbedRequest(jsonBody<OpenAIEmbeddingRequest>(input));
     return jsonCall(target.baseUrl, OLLAMA_PATHS.embed, headers, req, target.paramOverride);
   }
   const req = openAIToOllamaRequest(chatRequest(input));
@@ -40,15 +45,21 @@ const models = jsonListing(
   (json) => modelIdsFromOllamaTags(json as Parameters<typeof modelIdsFromOllamaTags>[0]),
 );
 
-export function ollamaAdaptor(): RelayAdaptor {
+export function ollamaAdaptor(): ProtocolAdaptor {
   return Object.freeze({
-    modes: new Set<RelayMode>(['chat', 'embeddings']),
     streamFraming: 'ndjson' as const,
     buildCall,
     models,
-    readResponse: (mode: RelayMode, body: Buffer, contentType: string, wantText = false) =>
+    readResponse: (
+      mode: RelayMode,
+      body: Buffer,
+      contentType: string,
+      wantText = false,
+      _model = '',
+      request?: RelayBody,
+    ) =>
       mode === 'embeddings'
-        ? convertWhole(body, contentType, wantText, (res: OllamaEmbedResponse) => ollamaToOpenAIEmbeddings(res))
+        ? readEmbeddings(body, contentType, request, (res: OllamaEmbedResponse) => ollamaToOpenAIEmbeddings(res))
         : convertWhole(body, contentType, wantText, (res: OllamaChatResponse) =>
             ollamaToOpenAIResponse(res, { id: newChatId(), created: nowSeconds() }),
           ),

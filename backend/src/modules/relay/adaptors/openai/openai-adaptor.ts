@@ -1,21 +1,27 @@
+import { openAICompatibleUrl, type OpenAICompatibleConfig } from '../../../../providers';
 import { modelIdsFromDataList } from '../../../../providers/model-lists';
-import type { BuildInput, ModelListing, ReadResult, RelayAdaptor, RelayMode, UpstreamCall, UpstreamErrorInfo } from '../adaptor';
-import { RELAY_MODES } from '../adaptor';
-import { getCall, joinUrl, jsonListing } from '../model-listing';
+import type {
+  BuildInput,
+  ModelListing,
+  ProtocolAdaptor,
+  ReadResult,
+  RelayMode,
+  UpstreamCall,
+  UpstreamErrorInfo,
+} from '../adaptor';
+import { getCall, jsonListing } from '../model-listing';
 import { boundaryOf, replaceField } from '../multipart';
 import { openAiStreamConverter } from './openai-stream';
 import { isObj, responseText, usageFromText, usageOf } from './openai-usage';
 
-/** Per-provider differences inside the OpenAI-compatible family. */
+/** Per-provider differences inside the OpenAI-compatible family (providers/openai-compatible.ts). */
 export interface OpenAiFamilyConfig {
-  /** Path before the endpoint (`/v1` for OpenAI, `/api/paas/v4` for Zhipu GLM-4...). */
+  /** Replaces the OpenAI `/v1` (`/api/paas/v4` for Zhipu GLM-4...); default `/v1`. */
   pathPrefix?: string;
-  /** Endpoints the provider offers (default: all). */
-  modes?: readonly RelayMode[];
+  /** The base URL is the complete chat-completions URL (Custom). */
+  fullUrl?: boolean;
   /** Whether it accepts stream_options.include_usage (default true). */
   streamUsage?: boolean;
-  /** The channel's base URL is the complete endpoint URL (Custom): used verbatim, no model listing. */
-  fullUrl?: boolean;
 }
 
 const ENDPOINT: Record<RelayMode, string> = {
@@ -35,15 +41,18 @@ const ENDPOINT: Record<RelayMode, string> = {
 const USAGE_STREAM_MODES = new Set<RelayMode>(['chat', 'completions']);
 const MAX_ERROR_MESSAGE = 1000;
 
-/** Builds the upstream URL from a base URL that may carry a path (`https://host/openai`). */
-function target(baseUrl: string, path: string): { origin: string; path: string } {
-  const url = new URL(baseUrl);
-  return { origin: url.origin, path: url.pathname.replace(/\/+$/, '') + path };
+/** The full upstream URL of an OpenAI path; the base URL may carry a path (`https://host/openai`). */
+function upstreamUrl(config: OpenAiFamilyConfig, baseUrl: string, openAIPath: string): string {
+  const family: OpenAICompatibleConfig = {
+    pathPrefix: config.pathPrefix ?? '/v1',
+    fullUrl: config.fullUrl,
+    capabilities: [],
+  };
+  return openAICompatibleUrl(family, baseUrl, openAIPath);
 }
 
-/** A base URL that is the whole endpoint URL, query included. */
-function fullTarget(baseUrl: string): { origin: string; path: string } {
-  const url = new URL(baseUrl);
+function target(config: OpenAiFamilyConfig, baseUrl: string, mode: RelayMode): { origin: string; path: string } {
+  const url = new URL(upstreamUrl(config, baseUrl, `/v1${ENDPOINT[mode]}`));
   return { origin: url.origin, path: url.pathname + url.search };
 }
 
@@ -51,7 +60,7 @@ function buildCall(config: OpenAiFamilyConfig, input: BuildInput): UpstreamCall 
   const { mode, body, upstreamModel, stream, target: t } = input;
   const headers: Record<string, string> = { authorization: `Bearer ${t.key}` };
   if (t.organization) headers['openai-organization'] = t.organization;
-  const url = config.fullUrl ? fullTarget(t.baseUrl) : target(t.baseUrl, (config.pathPrefix ?? '/v1') + ENDPOINT[mode]);
+  const url = target(config, t.baseUrl, mode);
   if (body.kind === 'multipart') {
     const boundary = boundaryOf(body.contentType);
     headers['content-type'] = body.contentType;
@@ -133,14 +142,13 @@ function modelListing(config: OpenAiFamilyConfig): ModelListing {
   return jsonListing((t) => {
     const headers: Record<string, string> = { authorization: `Bearer ${t.key}` };
     if (t.organization) headers['openai-organization'] = t.organization;
-    return getCall(joinUrl(t.baseUrl, `${config.pathPrefix ?? '/v1'}/models`), headers);
+    return getCall(upstreamUrl(config, t.baseUrl, '/v1/models'), headers);
   }, openAiModelIds);
 }
 
 /** The shared adaptor of every provider speaking the OpenAI wire format. */
-export function openAiCompatibleAdaptor(config: OpenAiFamilyConfig = {}): RelayAdaptor {
+export function openAiCompatibleAdaptor(config: OpenAiFamilyConfig = {}): ProtocolAdaptor {
   return Object.freeze({
-    modes: new Set(config.modes ?? RELAY_MODES),
     ...(config.fullUrl ? {} : { models: modelListing(config) }),
     buildCall: (input: BuildInput) => buildCall(config, input),
     readResponse,

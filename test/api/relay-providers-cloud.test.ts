@@ -1,0 +1,316 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { DEFAULT_MODEL_RATIO } from '@gw/shared';
+import OpenAI from 'openai';
+import { CloudMock } from '../mock-upstream/cloud-mock';
+import { MockUpstream } from '../mock-upstream/mock-upstream';
+import { NativeMock } from '../mock-upstream/native-mock';
+import { ApiClient } from '../support/api-client';
+import { setOption, setupRoot } from '../support/fixtures';
+import { createChannel, createToken, Db, eventually, fundedUser } from '../support/relay-fixtures';
+import { startApp, type TestApp } from '../support/test-app';
+
+/**
+ * The official openai client through the gateway onto the cloud upstreams (Bedrock Claude, Cohere,
+ * Vertex AI Gemini and Claude), plus Gemini embeddings and a Custom channel's full URL. Prices
+ * (pricing defaults, Cohere set below): quota = model_ratio × (prompt + completion × completion_ratio).
+ */
+const CASES = [
+  // Bedrock (Anthropic events, 10 in / 20 out): claude-3-5-haiku 0.4 × (10 + 20 × 5) = 44
+  { name: 'Bedrock', model: 'claude-3-5-haiku-20241022', tokens: [10, 20], quota: 44, text: 'Hello from Claude.' },
+  // Cohere (billed units 10 / 20): command-r-08-2024 0.5 × (10 + 20 × 1) = 15
+  { name: 'Cohere', model: 'command-r-08-2024', tokens: [10, 20], quota: 15, text: 'Hello from Cohere.' },
+  // Vertex Gemini (100 / 50): gemini-2.0-flash 0.05 × (100 + 50 × 4) = 15
+  { name: 'Vertex Gemini', model: 'gemini-2.0-flash', tokens: [100, 50], quota: 15, text: 'Hello from Gemini.' },
+  // Vertex Claude (10 / 20): claude-3-7-sonnet 1.5 × (10 + 20 × 5) = 165
+  {
+    name: 'Vertex Claude',
+    model: 'claude-3-7-sonnet-20250219',
+    tokens: [10, 20],
+    quota: 165,
+    text: 'Hello from Claude.',
+  },
+] as const;
+
+const TOOLS: OpenAI.Chat.Completions.ChatCompletionTool[] = [
+  {
+    type: 'function',
+    function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } },
+  },
+];
+
+const AWS = { accessKeyId: 'AKIDMOCK', secretAccessKey: 'mock/secret+key', region: 'us-east-1' };
+const START = 10_000_000;
+let made = 0;
+
+describe('relay: openai SDK onto cloud upstreams', () => {
+  let t: TestApp;
+  let cloud: CloudMock;
+  let native: NativeMock;
+  let openai: MockUpstream;
+  let db: Db;
+  let user: Awaited<ReturnType<typeof fundedUser>>;
+  let client: OpenAI;
+
+  beforeAll(async () => {
+    // A throwaway service account: the token endpoint verifies its assertions with the public half.
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    cloud = new CloudMock({
+      aws: AWS,
+      vertexPublicKey: publicKey,
+      vertexClientEmail: 'gw@demo.iam.gserviceaccount.com',
+      cohereKey: 'co-key',
+    });
+    await cloud.start();
+    native = new NativeMock();
+    await native.start();
+    openai = new MockUpstream();
+    await openai.start();
+    t = await startApp();
+    db = Db.open(t);
+    const root: ApiClient = await setupRoot(t.url);
+    await setOption(root, 'ModelRatio', JSON.stringify({ ...DEFAULT_MODEL_RATIO, 'command-r-08-2024': 0.5 }));
+    await createChannel(root, {
+      name: 'bedrock',
+      type: 33,
+      key: `${AWS.accessKeyId}|${AWS.secretAccessKey}|${AWS.region}`,
+      base_url: cloud.url,
+      models: `${CASES[0].model},claude-3-5-sonnet-20241022`,
+      // A model id the mock answers with a throttlingException mid-stream.
+      model_mapping: JSON.stringify({ 'claude-3-5-sonnet-20241022': 'anthropic.throttled-v1:0' }),
+    });
+    await createChannel(root, {
+      type: 34,
+      key: 'co-key',
+      base_url: cloud.url,
+      models: `${CASES[1].model},rerank-v3.5`,
+    });
+    const serviceAccount = {
+      type: 'service_account',
+      project_id: 'demo-project',
+      private_key_id: 'kid-1',
+      private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }),
+      client_email: 'gw@demo.iam.gserviceaccount.com',
+      token_uri: `${cloud.url}/token`,
+    };
+    await createChannel(root, {
+      name: 'vertex',
+      type: 41,
+      key: JSON.stringify(serviceAccount),
+      base_url: cloud.url,
+      models: `${CASES[2].model},${CASES[3].model}`,
+      other: JSON.stringify({ default: 'us-central1', [CASES[3].model]: 'us-east5' }),
+    });
+    // A service account the token endpoint refuses (its assertions do not verify).
+    await createChannel(root, {
+      name: 'vertex-refused',
+      type: 41,
+      key: JSON.stringify({ ...serviceAccount, client_email: 'intruder@demo.iam.gserviceaccount.com' }),
+      base_url: cloud.url,
+      models: 'gemini-2.5-flash',
+    });
+    await createChannel(root, { type: 24, key: 'g-key', base_url: native.url, models: 'text-embedding-004' });
+    await createChannel(root, {
+      type: 8,
+      key: 'custom-key',
+      base_url: `${openai.url}/tenant/a/chat/completions?route=custom`,
+      models: 'gpt-4.1-nano',
+    });
+    user = await fundedUser(root, 'cloud', START);
+    const { key } = await createToken(user.client, { remain_quota: 5_000_000 });
+    client = new OpenAI({ apiKey: key, baseURL: `${t.url}/v1`, maxRetries: 0 });
+  });
+  afterAll(async () => {
+    db.close();
+    await t.close();
+    await cloud.close();
+    await native.close();
+    await openai.close();
+  });
+
+  const quota = async () => Number((await db.one('SELECT quota FROM users WHERE id = ?', [user.id])).quota);
+  const newestLog = () => db.one('SELECT * FROM logs WHERE type = 2 AND user_id = ? ORDER BY id DESC', [user.id]);
+  /** Waits for this request's consumption log (the made-th), checks its price and the balance. */
+  async function charged(expected: { model: string; tokens?: readonly number[] }) {
+    made++;
+    const count = async () =>
+      Number((await db.one('SELECT COUNT(*) AS n FROM logs WHERE type = 2 AND user_id = ?', [user.id])).n);
+    await eventually(async () => (await count()) >= made, 15_000);
+    const log = await newestLog();
+    expect(log.model_name).toBe(expected.model);
+    if (expected.tokens)
+      expect(log).toMatchObject({ prompt_tokens: expected.tokens[0], completion_tokens: expected.tokens[1] });
+    const r = JSON.parse(log.other);
+    const price = r.model_ratio * r.group_ratio * (log.prompt_tokens + log.completion_tokens * r.completion_ratio);
+    expect(Number(log.quota)).toBe(Math.max(1, Math.round(price)));
+    const sum = async () =>
+      Number((await db.one('SELECT SUM(quota) AS q FROM logs WHERE type = 2 AND user_id = ?', [user.id])).q);
+    await eventually(async () => START - (await quota()) === (await sum()), 15_000);
+    expect(START - (await quota())).toBe(await sum());
+    return Number(log.quota);
+  }
+
+  describe.each(CASES)('$name channel', (c) => {
+    it('plain chat: converted answer, usage and exact charge', async () => {
+      const res = await client.chat.completions.create({ model: c.model, messages: [{ role: 'user', content: 'hi' }] });
+      expect(res.choices[0].message.content).toBe(c.text);
+      expect(res.choices[0].finish_reason).toBe('stop');
+      expect(res.usage).toMatchObject({ prompt_tokens: c.tokens[0], completion_tokens: c.tokens[1] });
+      expect(await charged(c)).toBe(c.quota);
+    });
+
+    it('streamed chat: OpenAI chunks, usage chunk on request, exact charge', async () => {
+      const stream = await client.chat.completions.create({
+        model: c.model,
+        messages: [{ role: 'user', content: 'hi' }],
+        stream: true,
+        stream_options: { include_usage: true },
+      });
+      let text = '';
+      let usage: OpenAI.CompletionUsage | undefined;
+      let finish: string | null = null;
+      for await (const chunk of stream) {
+        text += chunk.choices[0]?.delta?.content ?? '';
+        finish = chunk.choices[0]?.finish_reason ?? finish;
+        if (chunk.usage) usage = chunk.usage;
+      }
+      expect(text).toBe(c.text);
+      expect(finish).toBe('stop');
+      expect(usage).toMatchObject({ prompt_tokens: c.tokens[0], completion_tokens: c.tokens[1] });
+      expect(await charged(c)).toBe(c.quota);
+    });
+
+    it('tool call: plain and streamed, each charged exactly', async () => {
+      const messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [
+        { role: 'user', content: 'weather in Paris?' },
+      ];
+      const res = await client.chat.completions.create({ model: c.model, messages, tools: TOOLS });
+      const call = res.choices[0].message.tool_calls?.[0];
+      expect(res.choices[0].finish_reason).toBe('tool_calls');
+      expect(call?.type === 'function' && call.function.name).toBe('get_weather');
+      expect(call?.type === 'function' && JSON.parse(call.function.arguments)).toEqual({ city: 'Paris' });
+      expect(await charged(c)).toBe(c.quota);
+
+      const stream = await client.chat.completions.create({ model: c.model, messages, tools: TOOLS, stream: true });
+      let name = '';
+      let args = '';
+      let finish: string | null = null;
+      for await (const chunk of stream) {
+        finish = chunk.choices[0]?.finish_reason ?? finish;
+        for (const d of chunk.choices[0]?.delta?.tool_calls ?? []) {
+          name += d.function?.name ?? '';
+          args += d.function?.arguments ?? '';
+        }
+      }
+      expect(name).toBe('get_weather');
+      expect(JSON.parse(args)).toEqual({ city: 'Paris' });
+      expect(finish).toBe('tool_calls');
+      expect(await charged(c)).toBe(c.quota);
+    });
+  });
+
+  it('Bedrock: SigV4-signed InvokeModel calls on the mapped model id', () => {
+    const bedrock = cloud.requests.filter((r) => r.path.startsWith('/model/'));
+    expect(bedrock.map((r) => r.path)).toContain('/model/anthropic.claude-3-5-haiku-20241022-v1%3A0/invoke');
+    expect(bedrock.map((r) => r.path)).toContain(
+      '/model/anthropic.claude-3-5-haiku-20241022-v1%3A0/invoke-with-response-stream',
+    );
+    expect(bedrock[0].headers.authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AKIDMOCK\/\d{8}\/us-east-1\/bedrock\/aws4_request, SignedHeaders=accept;content-type;host;x-amz-date, Signature=[0-9a-f]{64}$/,
+    );
+    expect(bedrock[0].body).toMatchObject({ anthropic_version: 'bedrock-2023-05-31', messages: [{ role: 'user' }] });
+  });
+
+  it('Bedrock: a throttlingException mid-stream ends the stream with an error', async () => {
+    const stream = await client.chat.completions.create({
+      model: 'claude-3-5-sonnet-20241022',
+      messages: [{ role: 'user', content: 'hi' }],
+      stream: true,
+    });
+    let text = '';
+    const read = (async () => {
+      for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
+    })();
+    await expect(read).rejects.toThrow();
+    expect(text).toBe('Hello ');
+    made++; // the delivered part is still logged and billed
+    await eventually(async () => {
+      const n = await db.one('SELECT COUNT(*) AS n FROM logs WHERE type = 2 AND user_id = ?', [user.id]);
+      return Number(n.n) >= made;
+    }, 15_000);
+  });
+
+  it('Vertex: one token exchange serves every request; region per model from `other`', () => {
+    expect(cloud.issued).toEqual(['ya29.mock-1']);
+    const vertex = cloud.requests.filter((r) => r.path.startsWith('/v1/projects/'));
+    expect(vertex.map((r) => r.path)).toEqual(
+      expect.arrayContaining([
+        '/v1/projects/demo-project/locations/us-central1/publishers/google/models/gemini-2.0-flash:generateContent',
+        '/v1/projects/demo-project/locations/us-central1/publishers/google/models/gemini-2.0-flash:streamGenerateContent?alt=sse',
+        '/v1/projects/demo-project/locations/us-east5/publishers/anthropic/models/claude-3-7-sonnet%4020250219:rawPredict',
+        '/v1/projects/demo-project/locations/us-east5/publishers/anthropic/models/claude-3-7-sonnet%4020250219:streamRawPredict',
+      ]),
+    );
+    expect(vertex.every((r) => r.headers.authorization === 'Bearer ya29.mock-1')).toBe(true);
+  });
+
+  it('Vertex: a refused token exchange is a channel error (502), and no upstream call is made', async () => {
+    const before = cloud.requests.length;
+    await expect(
+      client.chat.completions.create({ model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'hi' }] }),
+    ).rejects.toMatchObject({ status: 502, code: 'channel_misconfigured' });
+    expect(cloud.requests.slice(before).map((r) => r.path)).toEqual(['/token']);
+    expect(cloud.issued).toEqual(['ya29.mock-1']);
+  });
+
+  it('Cohere: v2 chat with the Bearer key; rerank converted both ways', async () => {
+    expect(cloud.requests.find((r) => r.path === '/v2/chat')?.body).toMatchObject({
+      model: CASES[1].model,
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    const res = await fetch(`${t.url}/v1/rerank`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${client.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'rerank-v3.5', query: 'q', documents: ['a', 'b'], return_documents: true }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      model: 'rerank-v3.5',
+      results: [
+        { index: 0, relevance_score: 1, document: { text: 'a' } },
+        { index: 1, relevance_score: 0.5, document: { text: 'b' } },
+      ],
+    });
+    expect(cloud.requests.find((r) => r.path === '/v2/rerank')?.body).toEqual({
+      model: 'rerank-v3.5',
+      query: 'q',
+      documents: ['a', 'b'],
+    });
+    await charged({ model: 'rerank-v3.5' });
+  });
+
+  it('Gemini embeddings through batchEmbedContents, prompt counted locally', async () => {
+    const res = await client.embeddings.create({ model: 'text-embedding-004', input: ['hello world', 'bye'] });
+    expect(res.data.map((d) => d.index)).toEqual([0, 1]);
+    expect(res.data[0].embedding.length).toBeGreaterThan(0);
+    const sent = native.requests.find((r) => r.path.includes(':batchEmbedContents'));
+    expect(sent?.path).toBe('/v1beta/models/text-embedding-004:batchEmbedContents');
+    expect(sent?.headers['x-goog-api-key']).toBe('g-key');
+    expect(sent?.body.requests.map((q: any) => q.content.parts[0].text)).toEqual(['hello world', 'bye']);
+    await charged({ model: 'text-embedding-004' });
+    expect(Number((await newestLog()).prompt_tokens)).toBeGreaterThan(0);
+  });
+
+  it('Custom (type 8): the base URL is the complete chat-completions URL, sent verbatim', async () => {
+    const res = await client.chat.completions.create({
+      model: 'gpt-4.1-nano',
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    expect(res.choices[0].message.content).toBeTruthy();
+    expect(openai.requests[0].path).toBe('/tenant/a/chat/completions?route=custom');
+    expect(openai.requests[0].headers.authorization).toBe('Bearer custom-key');
+    await charged({ model: 'gpt-4.1-nano', tokens: [10, 20] });
+    await expect(client.embeddings.create({ model: 'gpt-4.1-nano', input: 'x' })).rejects.toMatchObject({
+      status: expect.any(Number),
+    });
+  });
+});
