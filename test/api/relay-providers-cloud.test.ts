@@ -1,10 +1,10 @@
-import { generateKeyPairSync } from 'node:crypto';
 import { DEFAULT_MODEL_RATIO } from '@gw/shared';
 import OpenAI from 'openai';
 import { CloudMock } from '../mock-upstream/cloud-mock';
 import { MockUpstream } from '../mock-upstream/mock-upstream';
 import { NativeMock } from '../mock-upstream/native-mock';
 import { ApiClient } from '../support/api-client';
+import { BEDROCK_KEY, COHERE_KEY, startCloud } from '../support/cloud-fixtures';
 import { setOption, setupRoot } from '../support/fixtures';
 import { createChannel, createToken, Db, eventually, fundedUser } from '../support/relay-fixtures';
 import { startApp, type TestApp } from '../support/test-app';
@@ -38,7 +38,6 @@ const TOOLS: OpenAI.Chat.Completions.ChatCompletionTool[] = [
   },
 ];
 
-const AWS = { accessKeyId: 'AKIDMOCK', secretAccessKey: 'mock/secret+key', region: 'us-east-1' };
 const START = 10_000_000;
 let made = 0;
 
@@ -52,15 +51,9 @@ describe('relay: openai SDK onto cloud upstreams', () => {
   let client: OpenAI;
 
   beforeAll(async () => {
-    // A throwaway service account: the token endpoint verifies its assertions with the public half.
-    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    cloud = new CloudMock({
-      aws: AWS,
-      vertexPublicKey: publicKey,
-      vertexClientEmail: 'gw@demo.iam.gserviceaccount.com',
-      cohereKey: 'co-key',
-    });
-    await cloud.start();
+    let vertexKey: string;
+    let refusedVertexKey: string;
+    ({ cloud, vertexKey, refusedVertexKey } = await startCloud());
     native = new NativeMock();
     await native.start();
     openai = new MockUpstream();
@@ -72,7 +65,7 @@ describe('relay: openai SDK onto cloud upstreams', () => {
     await createChannel(root, {
       name: 'bedrock',
       type: 33,
-      key: `${AWS.accessKeyId}|${AWS.secretAccessKey}|${AWS.region}`,
+      key: BEDROCK_KEY,
       base_url: cloud.url,
       models: `${CASES[0].model},claude-3-5-sonnet-20241022`,
       // A model id the mock answers with a throttlingException mid-stream.
@@ -80,22 +73,14 @@ describe('relay: openai SDK onto cloud upstreams', () => {
     });
     await createChannel(root, {
       type: 34,
-      key: 'co-key',
+      key: COHERE_KEY,
       base_url: cloud.url,
       models: `${CASES[1].model},rerank-v3.5`,
     });
-    const serviceAccount = {
-      type: 'service_account',
-      project_id: 'demo-project',
-      private_key_id: 'kid-1',
-      private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }),
-      client_email: 'gw@demo.iam.gserviceaccount.com',
-      token_uri: `${cloud.url}/token`,
-    };
     await createChannel(root, {
       name: 'vertex',
       type: 41,
-      key: JSON.stringify(serviceAccount),
+      key: vertexKey,
       base_url: cloud.url,
       models: `${CASES[2].model},${CASES[3].model}`,
       other: JSON.stringify({ default: 'us-central1', [CASES[3].model]: 'us-east5' }),
@@ -104,7 +89,7 @@ describe('relay: openai SDK onto cloud upstreams', () => {
     await createChannel(root, {
       name: 'vertex-refused',
       type: 41,
-      key: JSON.stringify({ ...serviceAccount, client_email: 'intruder@demo.iam.gserviceaccount.com' }),
+      key: refusedVertexKey,
       base_url: cloud.url,
       models: 'gemini-2.5-flash',
     });

@@ -66,6 +66,8 @@ export class CloudMock {
     const body = form ? Object.fromEntries(new URLSearchParams(raw)) : JSON.parse(raw || 'null');
     this.requests.push({ path, headers: req.headers, body });
     if (path === '/token') return this.token(res, body);
+    if (path.startsWith('/foundation-models')) return this.bedrockModels(req, res, path, raw);
+    if (path === '/v1/models') return this.cohereModels(req, res);
     if (path.startsWith('/model/')) return this.bedrock(req, res, path, raw, body);
     if (path.startsWith('/v1/projects/')) return this.vertex(req, res, path, body);
     if (path.startsWith('/v2/')) return this.cohere(req, res, path, body);
@@ -150,6 +152,20 @@ export class CloudMock {
     const all = Buffer.concat(events.map(frame));
     res.write(all.subarray(0, 7));
     res.end(all.subarray(7));
+  }
+
+  /** ListFoundationModels (control plane, SigV4 for "bedrock" as well). */
+  private bedrockModels(req: IncomingMessage, res: ServerResponse, path: string, raw: string): void {
+    const bad = this.sigV4Error(req, path, raw);
+    if (bad) return fail(res, 403, bad);
+    const ids = ['anthropic.claude-3-5-haiku-20241022-v1:0', 'anthropic.claude-3-7-sonnet-20250219-v1:0'];
+    json(res, { modelSummaries: ids.map((modelId) => ({ modelId, providerName: 'Anthropic' })) });
+  }
+
+  /** Cohere GET /v1/models. */
+  private cohereModels(req: IncomingMessage, res: ServerResponse): void {
+    if (req.headers.authorization !== `Bearer ${this.o.cohereKey}`) return fail(res, 401, 'invalid api token');
+    json(res, { models: [{ name: 'command-r-08-2024' }, { name: 'rerank-v3.5' }] });
   }
 
   /** Vertex: Bearer token from the token endpoint; Gemini publishers answer generateContent, Anthropic rawPredict. */
