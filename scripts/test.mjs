@@ -37,6 +37,8 @@ let failed = 0;
 const failures = [];
 console.log('\n▶ lint');
 if (run('npx', ['eslint', '.', '--max-warnings=0']) !== 0) failures.push('lint');
+// The suites run through swc, which strips types without checking them: check them here.
+if (run('npx', ['tsc', '-p', 'test']) !== 0) failures.push('typecheck (tests)');
 for (const tier of tiers) {
   console.log(`\n▶ ${tier.name}`);
   const out = join(tmpdir(), `gw-jest-${process.pid}-${tiers.indexOf(tier)}.json`);

@@ -6,7 +6,9 @@ import { NativeMock } from '../mock-upstream/native-mock';
 import { ApiClient } from '../support/api-client';
 import { BEDROCK_KEY, COHERE_KEY, startCloud } from '../support/cloud-fixtures';
 import { setOption, setupRoot } from '../support/fixtures';
-import { createChannel, createToken, Db, eventually, fundedUser } from '../support/relay-fixtures';
+import { createChannel, createToken, Db, fundedUser } from '../support/relay-fixtures';
+import { Ledger } from '../support/ledger';
+import { describeOpenAiChat, type ChatCase } from '../support/openai-chat-cases';
 import { startApp, type TestApp } from '../support/test-app';
 
 /**
@@ -29,17 +31,9 @@ const CASES = [
     quota: 165,
     text: 'Hello from Claude.',
   },
-] as const;
-
-const TOOLS: OpenAI.Chat.Completions.ChatCompletionTool[] = [
-  {
-    type: 'function',
-    function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } },
-  },
-];
+] as const satisfies readonly ChatCase[];
 
 const START = 10_000_000;
-let made = 0;
 
 describe('relay: openai SDK onto cloud upstreams', () => {
   let t: TestApp;
@@ -47,7 +41,7 @@ describe('relay: openai SDK onto cloud upstreams', () => {
   let native: NativeMock;
   let openai: MockUpstream;
   let db: Db;
-  let user: Awaited<ReturnType<typeof fundedUser>>;
+  let ledger: Ledger;
   let client: OpenAI;
 
   beforeAll(async () => {
@@ -100,7 +94,8 @@ describe('relay: openai SDK onto cloud upstreams', () => {
       base_url: `${openai.url}/tenant/a/chat/completions?route=custom`,
       models: 'gpt-4.1-nano',
     });
-    user = await fundedUser(root, 'cloud', START);
+    const user = await fundedUser(root, 'cloud', START);
+    ledger = new Ledger(db, user.id, START);
     const { key } = await createToken(user.client, { remain_quota: 5_000_000 });
     client = new OpenAI({ apiKey: key, baseURL: `${t.url}/v1`, maxRetries: 0 });
   });
@@ -112,86 +107,7 @@ describe('relay: openai SDK onto cloud upstreams', () => {
     await openai.close();
   });
 
-  const quota = async () => Number((await db.one('SELECT quota FROM users WHERE id = ?', [user.id])).quota);
-  const newestLog = () => db.one('SELECT * FROM logs WHERE type = 2 AND user_id = ? ORDER BY id DESC', [user.id]);
-  /** Waits for this request's consumption log (the made-th), checks its price and the balance. */
-  async function charged(expected: { model: string; tokens?: readonly number[] }) {
-    made++;
-    const count = async () =>
-      Number((await db.one('SELECT COUNT(*) AS n FROM logs WHERE type = 2 AND user_id = ?', [user.id])).n);
-    await eventually(async () => (await count()) >= made, 15_000);
-    const log = await newestLog();
-    expect(log.model_name).toBe(expected.model);
-    if (expected.tokens)
-      expect(log).toMatchObject({ prompt_tokens: expected.tokens[0], completion_tokens: expected.tokens[1] });
-    const r = JSON.parse(log.other);
-    const price = r.model_ratio * r.group_ratio * (log.prompt_tokens + log.completion_tokens * r.completion_ratio);
-    expect(Number(log.quota)).toBe(Math.max(1, Math.round(price)));
-    const sum = async () =>
-      Number((await db.one('SELECT SUM(quota) AS q FROM logs WHERE type = 2 AND user_id = ?', [user.id])).q);
-    await eventually(async () => START - (await quota()) === (await sum()), 15_000);
-    expect(START - (await quota())).toBe(await sum());
-    return Number(log.quota);
-  }
-
-  describe.each(CASES)('$name channel', (c) => {
-    it('plain chat: converted answer, usage and exact charge', async () => {
-      const res = await client.chat.completions.create({ model: c.model, messages: [{ role: 'user', content: 'hi' }] });
-      expect(res.choices[0].message.content).toBe(c.text);
-      expect(res.choices[0].finish_reason).toBe('stop');
-      expect(res.usage).toMatchObject({ prompt_tokens: c.tokens[0], completion_tokens: c.tokens[1] });
-      expect(await charged(c)).toBe(c.quota);
-    });
-
-    it('streamed chat: OpenAI chunks, usage chunk on request, exact charge', async () => {
-      const stream = await client.chat.completions.create({
-        model: c.model,
-        messages: [{ role: 'user', content: 'hi' }],
-        stream: true,
-        stream_options: { include_usage: true },
-      });
-      let text = '';
-      let usage: OpenAI.CompletionUsage | undefined;
-      let finish: string | null = null;
-      for await (const chunk of stream) {
-        text += chunk.choices[0]?.delta?.content ?? '';
-        finish = chunk.choices[0]?.finish_reason ?? finish;
-        if (chunk.usage) usage = chunk.usage;
-      }
-      expect(text).toBe(c.text);
-      expect(finish).toBe('stop');
-      expect(usage).toMatchObject({ prompt_tokens: c.tokens[0], completion_tokens: c.tokens[1] });
-      expect(await charged(c)).toBe(c.quota);
-    });
-
-    it('tool call: plain and streamed, each charged exactly', async () => {
-      const messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [
-        { role: 'user', content: 'weather in Paris?' },
-      ];
-      const res = await client.chat.completions.create({ model: c.model, messages, tools: TOOLS });
-      const call = res.choices[0].message.tool_calls?.[0];
-      expect(res.choices[0].finish_reason).toBe('tool_calls');
-      expect(call?.type === 'function' && call.function.name).toBe('get_weather');
-      expect(call?.type === 'function' && JSON.parse(call.function.arguments)).toEqual({ city: 'Paris' });
-      expect(await charged(c)).toBe(c.quota);
-
-      const stream = await client.chat.completions.create({ model: c.model, messages, tools: TOOLS, stream: true });
-      let name = '';
-      let args = '';
-      let finish: string | null = null;
-      for await (const chunk of stream) {
-        finish = chunk.choices[0]?.finish_reason ?? finish;
-        for (const d of chunk.choices[0]?.delta?.tool_calls ?? []) {
-          name += d.function?.name ?? '';
-          args += d.function?.arguments ?? '';
-        }
-      }
-      expect(name).toBe('get_weather');
-      expect(JSON.parse(args)).toEqual({ city: 'Paris' });
-      expect(finish).toBe('tool_calls');
-      expect(await charged(c)).toBe(c.quota);
-    });
-  });
+  describeOpenAiChat(CASES, () => ({ client, ledger }));
 
   it('Bedrock: SigV4-signed InvokeModel calls on the mapped model id', () => {
     const bedrock = cloud.requests.filter((r) => r.path.startsWith('/model/'));
@@ -217,11 +133,8 @@ describe('relay: openai SDK onto cloud upstreams', () => {
     })();
     await expect(read).rejects.toThrow();
     expect(text).toBe('Hello ');
-    made++; // the delivered part is still logged and billed
-    await eventually(async () => {
-      const n = await db.one('SELECT COUNT(*) AS n FROM logs WHERE type = 2 AND user_id = ?', [user.id]);
-      return Number(n.n) >= made;
-    }, 15_000);
+    // The delivered part is still logged and billed.
+    await ledger.charged({ model: 'claude-3-5-sonnet-20241022' });
   });
 
   it('Vertex: one token exchange serves every request; region per model from `other`', () => {
@@ -270,7 +183,7 @@ describe('relay: openai SDK onto cloud upstreams', () => {
       query: 'q',
       documents: ['a', 'b'],
     });
-    await charged({ model: 'rerank-v3.5' });
+    await ledger.charged({ model: 'rerank-v3.5' });
   });
 
   it('Gemini embeddings through batchEmbedContents, prompt counted locally', async () => {
@@ -281,8 +194,8 @@ describe('relay: openai SDK onto cloud upstreams', () => {
     expect(sent?.path).toBe('/v1beta/models/text-embedding-004:batchEmbedContents');
     expect(sent?.headers['x-goog-api-key']).toBe('g-key');
     expect(sent?.body.requests.map((q: any) => q.content.parts[0].text)).toEqual(['hello world', 'bye']);
-    await charged({ model: 'text-embedding-004' });
-    expect(Number((await newestLog()).prompt_tokens)).toBeGreaterThan(0);
+    await ledger.charged({ model: 'text-embedding-004' });
+    expect(Number((await ledger.newest()).prompt_tokens)).toBeGreaterThan(0);
   });
 
   it('Custom (type 8): the base URL is the complete chat-completions URL, sent verbatim', async () => {
@@ -293,7 +206,7 @@ describe('relay: openai SDK onto cloud upstreams', () => {
     expect(res.choices[0].message.content).toBeTruthy();
     expect(openai.requests[0].path).toBe('/tenant/a/chat/completions?route=custom');
     expect(openai.requests[0].headers.authorization).toBe('Bearer custom-key');
-    await charged({ model: 'gpt-4.1-nano', tokens: [10, 20] });
+    await ledger.charged({ model: 'gpt-4.1-nano', tokens: [10, 20] });
     await expect(client.embeddings.create({ model: 'gpt-4.1-nano', input: 'x' })).rejects.toMatchObject({
       status: expect.any(Number),
     });

@@ -3,7 +3,9 @@ import { MockUpstream } from '../mock-upstream/mock-upstream';
 import { NativeMock } from '../mock-upstream/native-mock';
 import { ApiClient } from '../support/api-client';
 import { setupRoot } from '../support/fixtures';
-import { createChannel, createToken, Db, eventually, fundedUser } from '../support/relay-fixtures';
+import { createChannel, createToken, Db, fundedUser } from '../support/relay-fixtures';
+import { Ledger } from '../support/ledger';
+import { describeOpenAiChat, type ChatCase } from '../support/openai-chat-cases';
 import { startApp, type TestApp } from '../support/test-app';
 
 /**
@@ -17,27 +19,20 @@ const CASES = [
   // Gemini: 100 in / 50 out, gemini-2.0-flash 0.05 × (100 + 50 × 4) = 15
   { name: 'Gemini', model: 'gemini-2.0-flash', tokens: [100, 50], quota: 15, text: 'Hello from Gemini.' },
   // Azure (OpenAI mock, 10 / 20): gpt-4.1 1 × (10 + 20 × 4) = 90
-  { name: 'Azure', model: 'gpt-4.1', tokens: [10, 20], quota: 90, text: 'Hello from the mock.' },
+  // The OpenAI mock streams no tool calls: those pass through as on the OpenAI path.
+  { name: 'Azure', model: 'gpt-4.1', tokens: [10, 20], quota: 90, text: 'Hello from the mock.', streamedTools: false },
   // Ollama (10 / 20, mapped to llama3.2): gpt-4.1-mini 0.2 × (10 + 20 × 4) = 18
   { name: 'Ollama', model: 'gpt-4.1-mini', tokens: [10, 20], quota: 18, text: 'Hello from Ollama.' },
-] as const;
-
-const TOOLS: OpenAI.Chat.Completions.ChatCompletionTool[] = [
-  {
-    type: 'function',
-    function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } },
-  },
-];
+] as const satisfies readonly ChatCase[];
 
 const START = 10_000_000;
-let made = 0;
 
 describe('relay: openai SDK onto native upstreams', () => {
   let t: TestApp;
   let native: NativeMock;
   let azure: MockUpstream;
   let db: Db;
-  let user: Awaited<ReturnType<typeof fundedUser>>;
+  let ledger: Ledger;
   let client: OpenAI;
 
   beforeAll(async () => {
@@ -65,7 +60,8 @@ describe('relay: openai SDK onto native upstreams', () => {
       models: CASES[3].model,
       model_mapping: JSON.stringify({ [CASES[3].model]: 'llama3.2' }),
     });
-    user = await fundedUser(root, 'prov', START);
+    const user = await fundedUser(root, 'prov', START);
+    ledger = new Ledger(db, user.id, START);
     const { key } = await createToken(user.client, { remain_quota: 5_000_000 });
     client = new OpenAI({ apiKey: key, baseURL: `${t.url}/v1`, maxRetries: 0 });
   });
@@ -76,92 +72,7 @@ describe('relay: openai SDK onto native upstreams', () => {
     await azure.close();
   });
 
-  const quota = async () => Number((await db.one('SELECT quota FROM users WHERE id = ?', [user.id])).quota);
-  /** The charge of the consumption log after `lastId`: priced from its ratios, and taken from the balance. */
-  async function charged(_lastId: number, expected: { model: string; tokens: readonly number[] }) {
-    made++;
-    // Logs are written in batches: wait for this request's one (the made-th), then read the newest.
-    const count = async () =>
-      Number((await db.one('SELECT COUNT(*) AS n FROM logs WHERE type = 2 AND user_id = ?', [user.id])).n);
-    await eventually(async () => (await count()) >= made, 15_000);
-    const log = await db.one('SELECT * FROM logs WHERE type = 2 AND user_id = ? ORDER BY id DESC', [user.id]);
-    expect(log).toMatchObject({
-      model_name: expected.model,
-      prompt_tokens: expected.tokens[0],
-      completion_tokens: expected.tokens[1],
-    });
-    const r = JSON.parse(log.other);
-    const price = r.model_ratio * r.group_ratio * (expected.tokens[0] + expected.tokens[1] * r.completion_ratio);
-    expect(Number(log.quota)).toBe(Math.round(price));
-    // Settlements land in batches: the balance ends at the start minus every logged charge.
-    const sum = async () =>
-      Number((await db.one('SELECT SUM(quota) AS q FROM logs WHERE type = 2 AND user_id = ?', [user.id])).q);
-    await eventually(async () => START - (await quota()) === (await sum()), 15_000);
-    expect(START - (await quota())).toBe(await sum());
-    return Number(log.quota);
-  }
-  const lastLogId = async () =>
-    Number((await db.one('SELECT MAX(id) AS id FROM logs WHERE user_id = ?', [user.id]))?.id ?? 0);
-
-  describe.each(CASES)('$name channel', (c) => {
-    it('plain chat: converted answer, usage and exact charge', async () => {
-      const last = await lastLogId();
-      const res = await client.chat.completions.create({ model: c.model, messages: [{ role: 'user', content: 'hi' }] });
-      expect(res.choices[0].message.content).toBe(c.text);
-      expect(res.choices[0].finish_reason).toBe('stop');
-      expect(res.usage).toMatchObject({ prompt_tokens: c.tokens[0], completion_tokens: c.tokens[1] });
-      expect(await charged(last, c)).toBe(c.quota);
-    });
-
-    it('streamed chat: OpenAI chunks, usage chunk on request, exact charge', async () => {
-      const last = await lastLogId();
-      const stream = await client.chat.completions.create({
-        model: c.model,
-        messages: [{ role: 'user', content: 'hi' }],
-        stream: true,
-        stream_options: { include_usage: true },
-      });
-      let text = '';
-      let usage: OpenAI.CompletionUsage | undefined;
-      let finish: string | null = null;
-      for await (const chunk of stream) {
-        text += chunk.choices[0]?.delta?.content ?? '';
-        finish = chunk.choices[0]?.finish_reason ?? finish;
-        if (chunk.usage) usage = chunk.usage;
-      }
-      expect(text).toBe(c.text);
-      expect(finish).toBe('stop');
-      expect(usage).toMatchObject({ prompt_tokens: c.tokens[0], completion_tokens: c.tokens[1] });
-      expect(await charged(last, c)).toBe(c.quota);
-    });
-
-    it('tool call: plain and streamed', async () => {
-      const last = await lastLogId();
-      const messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [
-        { role: 'user', content: 'weather in Paris?' },
-      ];
-      const res = await client.chat.completions.create({ model: c.model, messages, tools: TOOLS });
-      const call = res.choices[0].message.tool_calls?.[0];
-      expect(res.choices[0].finish_reason).toBe('tool_calls');
-      expect(call?.type === 'function' && call.function.name).toBe('get_weather');
-      expect(call?.type === 'function' && JSON.parse(call.function.arguments)).toEqual({ city: 'Paris' });
-      expect(await charged(last, c)).toBe(c.quota);
-
-      if (c.name === 'Azure') return; // OpenAI wire format: streamed tool calls pass through as on the OpenAI path
-      const stream = await client.chat.completions.create({ model: c.model, messages, tools: TOOLS, stream: true });
-      let name = '';
-      let args = '';
-      for await (const chunk of stream) {
-        for (const d of chunk.choices[0]?.delta?.tool_calls ?? []) {
-          name += d.function?.name ?? '';
-          args += d.function?.arguments ?? '';
-        }
-      }
-      made++; // its log is waited for by the next charged()
-      expect(name).toBe('get_weather');
-      expect(JSON.parse(args)).toEqual({ city: 'Paris' });
-    });
-  });
+  describeOpenAiChat(CASES, () => ({ client, ledger }));
 
   it('sends each native request in its own format, with the channel key', () => {
     const ant = native.requests.find((r) => r.path === '/v1/messages');

@@ -89,8 +89,11 @@ export function anthropicMessage(body: any): object {
   };
 }
 
+/** An Anthropic stream event (its other fields vary by type). */
+export type AnthropicEvent = { type: string } & Record<string, unknown>;
+
 /** The stream events of the same answer, in order. */
-export function anthropicEvents(body: any): { type: string }[] {
+export function anthropicEvents(body: any): AnthropicEvent[] {
   const [input, output] = NATIVE_USAGE.anthropic;
   const tool = body.tools?.[0]?.name as string | undefined;
   const start = tool ? { type: 'tool_use', id: 'toolu_01', name: tool, input: {} } : { type: 'text', text: '' };

@@ -68,7 +68,7 @@ const BASE_ENV = {
   LOG_LEVEL: 'silent',
 };
 
-async function launch(dir: string, db: TestApp['db'], dropDb: (() => Promise<void>) | undefined, env: Record<string, string>): Promise<TestApp> {
+async function launch(dir: string, db: TestApp['db'], dropDb: (() => Promise<void>) | undefined, env: Record<string, string | undefined>): Promise<TestApp> {
   const { SQL_DSN: _dsn, SQLITE_PATH: _path, ...parentEnv } = process.env;
   const child = spawn(process.execPath, [MAIN], { env: { ...parentEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';

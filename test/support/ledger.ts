@@ -1,0 +1,46 @@
+import type { Db } from './relay-fixtures';
+import { eventually } from './relay-fixtures';
+
+/**
+ * One user's ledger as the tests read it: each relayed request must leave exactly one consumption log
+ * (type 2) priced from its own ratios, and the balance must end at the start minus every logged charge.
+ * Requests are counted in order, so a test waits for its own log even though logs land in batches.
+ */
+export class Ledger {
+  private made = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly userId: number,
+    private readonly start: number,
+  ) {}
+
+  async quota(): Promise<number> {
+    return Number((await this.db.one('SELECT quota FROM users WHERE id = ?', [this.userId])).quota);
+  }
+
+  /** The newest consumption log row. */
+  newest(): Promise<any> {
+    return this.db.one('SELECT * FROM logs WHERE type = 2 AND user_id = ? ORDER BY id DESC', [this.userId]);
+  }
+
+  /** The log of the next request: its model and tokens, its price, and the balance after it. Returns its quota. */
+  async charged(expected: { model: string; tokens?: readonly number[] }): Promise<number> {
+    this.made++;
+    const count = async () =>
+      Number((await this.db.one('SELECT COUNT(*) AS n FROM logs WHERE type = 2 AND user_id = ?', [this.userId])).n);
+    await eventually(async () => (await count()) >= this.made, 15_000);
+    const log = await this.newest();
+    expect(log.model_name).toBe(expected.model);
+    if (expected.tokens)
+      expect(log).toMatchObject({ prompt_tokens: expected.tokens[0], completion_tokens: expected.tokens[1] });
+    const r = JSON.parse(log.other);
+    const price = r.model_ratio * r.group_ratio * (log.prompt_tokens + log.completion_tokens * r.completion_ratio);
+    expect(Number(log.quota)).toBe(Math.max(1, Math.round(price)));
+    const sum = async () =>
+      Number((await this.db.one('SELECT SUM(quota) AS q FROM logs WHERE type = 2 AND user_id = ?', [this.userId])).q);
+    await eventually(async () => this.start - (await this.quota()) === (await sum()), 15_000);
+    expect(this.start - (await this.quota())).toBe(await sum());
+    return Number(log.quota);
+  }
+}
