@@ -5,15 +5,9 @@
  * OpenAI-family one echoing the key (which the gateway must redact). Key "html-good" answers chat
  * with a 200 HTML page. Every request is recorded.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpMock, type MockRequest } from './http-mock';
 import { anthropic as anthropicChat, gemini as geminiChat, ollama as ollamaChat } from './native-mock';
-
-export interface CatalogRequest {
-  method: string;
-  path: string;
-  headers: IncomingMessage['headers'];
-}
 
 type Provider = 'anthropic' | 'gemini' | 'azure' | 'ollama' | 'openai';
 
@@ -62,35 +56,13 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-export class CatalogMock {
-  readonly requests: CatalogRequest[] = [];
-  private server!: Server;
-
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
+export class CatalogMock extends HttpMock {
   /** The last request whose path starts with `prefix`. */
-  last(prefix: string): CatalogRequest | undefined {
+  last(prefix: string): MockRequest | undefined {
     return this.requests.filter((r) => r.path.startsWith(prefix)).at(-1);
   }
 
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((r) => this.server.close(r));
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const body = JSON.parse(Buffer.concat(chunks).toString() || 'null');
-    const path = req.url ?? '';
-    this.requests.push({ method: req.method ?? '', path, headers: req.headers });
+  protected async answer(req: IncomingMessage, res: ServerResponse, { path, body }: MockRequest): Promise<void> {
     await new Promise((r) => setTimeout(r, CATALOG_DELAY_MS));
     const provider = providerOf(req, path);
     const key = keyOf(req);

@@ -6,17 +6,11 @@
  * Every request is recorded.
  */
 import { createVerify, type KeyObject } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { encodeEventStreamMessage } from '../../backend/src/providers/bedrock/event-stream';
 import { signV4 } from '../../backend/src/providers/bedrock/sigv4';
+import { HttpMock, type MockRequest } from './http-mock';
 import { anthropic, anthropicEvents, anthropicMessage, gemini, json, sse } from './native-mock';
-
-export interface CloudRequest {
-  path: string;
-  headers: IncomingMessage['headers'];
-  body: any;
-}
 
 export interface CloudMockOptions {
   /** Bedrock credentials the channel key carries. */
@@ -35,36 +29,16 @@ const COHERE_USAGE = {
 const AUTH =
   /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([a-z0-9-]+)\/bedrock\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/;
 
-export class CloudMock {
-  readonly requests: CloudRequest[] = [];
+export class CloudMock extends HttpMock {
   /** Access tokens handed out by the token endpoint. */
   readonly issued: string[] = [];
-  private server!: Server;
 
-  constructor(private readonly o: CloudMockOptions) {}
-
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
+  constructor(private readonly o: CloudMockOptions) {
+    super();
   }
 
-  get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((r) => this.server.close(r));
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const raw = Buffer.concat(chunks).toString();
-    const path = req.url ?? '';
-    const form = /x-www-form-urlencoded/.test(req.headers['content-type'] ?? '');
-    const body = form ? Object.fromEntries(new URLSearchParams(raw)) : JSON.parse(raw || 'null');
-    this.requests.push({ path, headers: req.headers, body });
+  protected answer(req: IncomingMessage, res: ServerResponse, { path, body, raw: bytes }: MockRequest): void {
+    const raw = bytes.toString();
     if (path === '/token') return this.token(res, body);
     if (path.startsWith('/foundation-models')) return this.bedrockModels(req, res, path, raw);
     if (path === '/v1/models') return this.cohereModels(req, res);

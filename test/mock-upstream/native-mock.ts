@@ -4,42 +4,14 @@
  * batchEmbedContents and Ollama /api/chat (NDJSON streams). Plain text, or a tool call when the
  * request declares tools. Every request is recorded.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
-export interface NativeRequest {
-  path: string;
-  headers: IncomingMessage['headers'];
-  body: any;
-}
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpMock, type MockRequest } from './http-mock';
 
 /** Token counts each format reports (Gemini: 100 in / 50 out; the others 10 / 20). */
 export const NATIVE_USAGE = { anthropic: [10, 20], gemini: [100, 50], ollama: [10, 20] } as const;
 
-export class NativeMock {
-  readonly requests: NativeRequest[] = [];
-  private server!: Server;
-
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((r) => this.server.close(r));
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const body = JSON.parse(Buffer.concat(chunks).toString() || 'null');
-    const path = req.url ?? '';
-    this.requests.push({ path, headers: req.headers, body });
+export class NativeMock extends HttpMock {
+  protected answer(_req: IncomingMessage, res: ServerResponse, { path, body }: MockRequest): void {
     if (path.startsWith('/v1/messages')) return anthropic(res, body);
     if (path.includes(':batchEmbedContents')) return geminiEmbeddings(res, body);
     if (path.includes(':generateContent') || path.includes(':streamGenerateContent'))
