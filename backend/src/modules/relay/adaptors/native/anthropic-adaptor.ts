@@ -44,14 +44,15 @@ const models = jsonListing(
   modelIdsFromDataList,
 );
 
+/** How every Claude upstream answers (Anthropic, Bedrock): Messages JSON, Messages stream events. */
+export const anthropicAnswers: Pick<ProtocolAdaptor, 'readResponse' | 'streamConverter' | 'readError'> = {
+  readResponse: (_mode: RelayMode, body: Buffer, contentType: string, wantText = false) =>
+    readAnthropicResponse(body, contentType, wantText),
+  streamConverter: (_mode: RelayMode, clientWantsUsage: boolean, model = '') =>
+    anthropicStream(clientWantsUsage, model),
+  readError: readOpenAiError,
+};
+
 export function anthropicAdaptor(): ProtocolAdaptor {
-  return Object.freeze({
-    buildCall,
-    models,
-    readResponse: (_mode: RelayMode, body: Buffer, contentType: string, wantText = false) =>
-      readAnthropicResponse(body, contentType, wantText),
-    streamConverter: (_mode: RelayMode, clientWantsUsage: boolean, model = '') =>
-      anthropicStream(clientWantsUsage, model),
-    readError: readOpenAiError,
-  });
+  return Object.freeze({ buildCall, models, ...anthropicAnswers });
 }

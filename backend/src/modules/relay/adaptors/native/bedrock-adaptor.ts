@@ -8,9 +8,8 @@ import {
   parseBedrockKey,
   signV4,
 } from '../../../../providers';
-import type { AdaptorTarget, BuildInput, ModelListing, ProtocolAdaptor, RelayMode, UpstreamCall } from '../adaptor';
-import { readOpenAiError } from '../openai/openai-adaptor';
-import { anthropicRequest, anthropicStream, readAnthropicResponse } from './anthropic-adaptor';
+import type { AdaptorTarget, BuildInput, ModelListing, ProtocolAdaptor, UpstreamCall } from '../adaptor';
+import { anthropicAnswers, anthropicRequest } from './anthropic-adaptor';
 import { overrideOrigin, settingsOf } from './native-kit';
 
 /** A full URL and its signed headers as an upstream call. */
@@ -66,14 +65,5 @@ const models: ModelListing = {
 };
 
 export function bedrockAdaptor(): ProtocolAdaptor {
-  return Object.freeze({
-    streamFraming: 'aws-eventstream' as const,
-    models,
-    buildCall,
-    readResponse: (_mode: RelayMode, body: Buffer, contentType: string, wantText = false) =>
-      readAnthropicResponse(body, contentType, wantText),
-    streamConverter: (_mode: RelayMode, clientWantsUsage: boolean, model = '') =>
-      anthropicStream(clientWantsUsage, model),
-    readError: readOpenAiError,
-  });
+  return Object.freeze({ streamFraming: 'aws-eventstream', models, buildCall, ...anthropicAnswers });
 }
