@@ -106,6 +106,8 @@ export interface RelayAdaptor {
   readonly modes: ReadonlySet<RelayMode>;
   /** How the upstream frames a stream: SSE (default) or newline-delimited JSON (Ollama). */
   readonly streamFraming?: 'sse' | 'ndjson';
+  /** The native client format the upstream speaks: such clients' requests are passed through. */
+  readonly dialect?: 'anthropic' | 'gemini';
   /**
    * Credentials that need I/O before the call (Vertex: service-account JWT → OAuth access token),
    * resolved into the target; cached by the adaptor. Absent: the stored key is used as it is.

@@ -11,7 +11,8 @@ import { isStreamType, NdjsonEventParser } from '../stream/ndjson-parser';
 import { pipeStream } from '../stream/stream-pipe';
 import { classifyUpstreamError } from '../upstream/upstream-errors';
 import { readBody, UpstreamClient } from '../upstream/upstream-client.service';
-import { sendWhole, streamErrorEvent } from '../http/relay-reply';
+import { sendWhole } from '../http/relay-reply';
+import { adaptorFor } from '../inbound/inbound-adaptor';
 import type { Delivered, RelayContext } from './relay-context';
 
 /** A failed attempt: nothing reached the client. */
@@ -45,6 +46,7 @@ export class UpstreamAttempt {
 
   async run(ctx: RelayContext, channel: RelayChannel): Promise<Omit<Delivered, 'tried'> | AttemptFailure> {
     const entry = this.registry.get(channel.type)!;
+    const adaptor = adaptorFor(ctx.req, entry.adaptor);
     const key = channel.keys[Math.floor(Math.random() * channel.keys.length)];
     const baseUrl = channel.baseUrl || entry.defaultBaseUrl;
     if (!key || !baseUrl)
@@ -56,7 +58,7 @@ export class UpstreamAttempt {
     const upstreamModel = upstreamModelOf(channel, ctx.req.model);
     let call: UpstreamCall;
     try {
-      call = entry.adaptor.buildCall({
+      call = adaptor.buildCall({
         mode: ctx.req.mode,
         body: ctx.req.body,
         upstreamModel,
@@ -87,11 +89,11 @@ export class UpstreamAttempt {
     } catch (err) {
       return this.networkFailure(ctx, channel, upstreamModel, err);
     }
-    if (res.statusCode >= 300) return this.upstreamError(channel, entry.adaptor, res);
+    if (res.statusCode >= 300) return this.upstreamError(channel, adaptor, res);
     const contentType = String(res.headers['content-type'] ?? 'application/json');
-    if (ctx.req.stream && isStreamType(entry.adaptor, contentType))
-      return this.stream(ctx, channel, entry.adaptor, upstreamModel, res);
-    return this.whole(ctx, channel, entry.adaptor, upstreamModel, res, contentType);
+    if (ctx.req.stream && isStreamType(adaptor, contentType))
+      return this.stream(ctx, channel, adaptor, upstreamModel, res);
+    return this.whole(ctx, channel, adaptor, upstreamModel, res, contentType);
   }
 
   /** A complete (non-stream) response: read, meter, forward unchanged. */
@@ -161,7 +163,7 @@ export class UpstreamAttempt {
       startedAt: ctx.startedAt,
       clientGone: ctx.clientGone,
       errorEvent: () =>
-        streamErrorEvent(RelayError.of('relay.stream_interrupted', 502, 'stream_interrupted'), ctx.locale),
+        ctx.errors.streamEvent(RelayError.of('relay.stream_interrupted', 502, 'stream_interrupted'), ctx.locale),
     });
     if (result.end === 'interrupted' && !result.opened) {
       // Upstream broke before anything reached the client: still retryable.

@@ -20,6 +20,7 @@ function buildCall(input: BuildInput): UpstreamCall {
 export function anthropicAdaptor(): RelayAdaptor {
   return Object.freeze({
     modes: new Set<RelayMode>(['chat']),
+    dialect: 'anthropic' as const,
     buildCall,
     readResponse: (_mode: RelayMode, body: Buffer, contentType: string, wantText = false) =>
       convertWhole(body, contentType, wantText, (res: AnthropicResponse) =>

@@ -22,6 +22,7 @@ function buildCall(input: BuildInput): UpstreamCall {
 export function geminiAdaptor(): RelayAdaptor {
   return Object.freeze({
     modes: new Set<RelayMode>(['chat']),
+    dialect: 'gemini' as const,
     buildCall,
     readResponse: (_mode: RelayMode, body: Buffer, contentType: string, wantText = false, model = '') =>
       convertWhole(body, contentType, wantText, (res: GeminiResponse) =>

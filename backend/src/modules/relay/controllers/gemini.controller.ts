@@ -1,0 +1,59 @@
+import { All, Controller, Get, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pickLocale } from '../../../common/i18n/i18n';
+import { Access } from '../../auth/access.decorator';
+import { RelayError } from '../http/relay-error';
+import { sendRelayError } from '../http/relay-reply';
+import { geminiDialect } from '../inbound/gemini-dialect';
+import { RelayService } from '../pipeline/relay.service';
+import { RelayKeyRoutes } from './relay-key-routes';
+
+/** `{model}:{action}`, the last segment of a Gemini method URL (its colon may arrive encoded). */
+export function splitModelAction(segment: string): { model: string; action: string } {
+  const text = segment.replace(/%3A/gi, ':');
+  const at = text.lastIndexOf(':');
+  return at === -1 ? { model: text, action: '' } : { model: text.slice(0, at), action: text.slice(at + 1) };
+}
+
+/**
+ * Gemini's API (`/v1beta/models...`): generateContent and streamGenerateContent relayed to any
+ * channel type, and the key's models in Gemini's list format.
+ */
+@Controller('v1beta')
+@Access('relay')
+export class GeminiController {
+  constructor(
+    private readonly relay: RelayService,
+    private readonly keyRoutes: RelayKeyRoutes,
+  ) {}
+
+  @Get('models')
+  models(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.keyRoutes.geminiModels(req, reply);
+  }
+
+  @Get('models/*')
+  model(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.keyRoutes.geminiModel(wildcard(req), req, reply);
+  }
+
+  @Post('models/*')
+  method(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    const { model, action } = splitModelAction(wildcard(req));
+    if (action !== 'generateContent' && action !== 'streamGenerateContent') return this.unsupported(req, reply);
+    const stream = action === 'streamGenerateContent';
+    const parse = () => geminiDialect.parse({ body: req.body, headers: req.headers, model, stream });
+    return this.relay.relayAs(geminiDialect, parse, req, reply);
+  }
+
+  /** Other Gemini methods and paths: 404 in Gemini's error format. */
+  @All('*')
+  unsupported(@Req() req: FastifyRequest, @Res() reply: FastifyReply): void {
+    const error = RelayError.of('common.not_found', 404, 'not_found');
+    sendRelayError(reply, error, pickLocale(req.headers['accept-language']), geminiDialect.errors);
+  }
+}
+
+function wildcard(req: FastifyRequest): string {
+  return (req.params as Record<string, string | undefined>)['*'] ?? '';
+}
