@@ -66,7 +66,7 @@ describe('relay: Anthropic SDK through /v1/messages', () => {
     await openai.close();
   });
 
-  describe.each(CASES)('onto an $name channel', (c) => {
+  describe.each(CASES)('onto the $name channel', (c) => {
     const expected = { ...c, path: '/v1/messages' };
     const messages: Anthropic.MessageParam[] = [{ role: 'user', content: 'hi' }];
 
