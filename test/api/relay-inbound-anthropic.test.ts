@@ -117,7 +117,11 @@ describe('relay: Anthropic SDK through /v1/messages', () => {
   it('converts for an OpenAI channel: chat request with max_tokens, usage asked for in streams', () => {
     const [plain] = openai.requests;
     expect(plain.headers.authorization).toBe('Bearer oa-key');
-    expect(plain.body).toMatchObject({ model: 'gpt-4.1', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] });
+    expect(plain.body).toMatchObject({
+      model: 'gpt-4.1',
+      max_tokens: 100,
+      messages: [{ role: 'user', content: 'hi' }],
+    });
     const streamed = openai.requests.find((r) => r.body.stream);
     expect(streamed?.body.stream_options).toEqual({ include_usage: true });
   });
@@ -126,7 +130,11 @@ describe('relay: Anthropic SDK through /v1/messages', () => {
     const [plain] = native.requests;
     expect(plain.path).toBe('/v1/messages');
     expect(plain.headers).toMatchObject({ 'x-api-key': 'sk-ant', 'anthropic-version': '2023-06-01' });
-    expect(plain.body).toEqual({ model: UPSTREAM_CLAUDE, max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] });
+    expect(plain.body).toEqual({
+      model: UPSTREAM_CLAUDE,
+      max_tokens: 100,
+      messages: [{ role: 'user', content: 'hi' }],
+    });
     const tool = native.requests.find((r) => r.body.tools && r.body.stream);
     expect(tool?.body).toEqual({
       model: UPSTREAM_CLAUDE,
@@ -142,7 +150,10 @@ describe('relay: Anthropic SDK through /v1/messages', () => {
     const params = { model: CASES[0].model, max_tokens: 10, messages: [{ role: 'user' as const, content: 'hi' }] };
     const unauthorized = await bad.messages.create(params).catch((e: unknown) => e);
     expect(unauthorized).toBeInstanceOf(Anthropic.AuthenticationError);
-    expect(unauthorized).toMatchObject({ status: 401, error: { type: 'error', error: { type: 'authentication_error' } } });
+    expect(unauthorized).toMatchObject({
+      status: 401,
+      error: { type: 'error', error: { type: 'authentication_error' } },
+    });
 
     const unknown = await client.messages.create({ ...params, model: 'no-such-model' }).catch((e: unknown) => e);
     expect(unknown).toBeInstanceOf(Anthropic.PermissionDeniedError);

@@ -104,7 +104,8 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
       await charges.next(c);
 
       const calls = [];
-      for await (const chunk of await ai.models.generateContentStream(request)) calls.push(...(chunk.functionCalls ?? []));
+      for await (const chunk of await ai.models.generateContentStream(request))
+        calls.push(...(chunk.functionCalls ?? []));
       expect(calls).toHaveLength(1);
       expect(calls[0]).toMatchObject({ name: 'get_weather', args: { city: 'Paris' } });
       await charges.next(c);
@@ -127,7 +128,11 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
   it('converts for an OpenAI channel: chat request with max_tokens, usage asked for in streams', () => {
     const [plain] = openai.requests;
     expect(plain.headers.authorization).toBe('Bearer oa-key');
-    expect(plain.body).toMatchObject({ model: 'gpt-4.1', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] });
+    expect(plain.body).toMatchObject({
+      model: 'gpt-4.1',
+      max_tokens: 100,
+      messages: [{ role: 'user', content: 'hi' }],
+    });
     expect(openai.requests.find((r) => r.body.stream)?.body.stream_options).toEqual({ include_usage: true });
   });
 

@@ -39,7 +39,8 @@ export class ConsumptionChecker {
     });
     expect(Number(log.quota)).toBe(expected.quota);
     const other = JSON.parse(log.other);
-    const price = other.model_ratio * other.group_ratio * (expected.tokens[0] + expected.tokens[1] * other.completion_ratio);
+    const price =
+      other.model_ratio * other.group_ratio * (expected.tokens[0] + expected.tokens[1] * other.completion_ratio);
     expect(Number(log.quota)).toBe(Math.round(price));
     if (expected.path) expect(other.request_path).toBe(expected.path);
     await eventually(async () => this.start - (await this.quota()) === (await this.sum()), 15_000);
@@ -48,11 +49,15 @@ export class ConsumptionChecker {
   }
 
   private async count(): Promise<number> {
-    return Number((await this.db.one('SELECT COUNT(*) AS n FROM logs WHERE type = 2 AND user_id = ?', [this.userId])).n);
+    return Number(
+      (await this.db.one('SELECT COUNT(*) AS n FROM logs WHERE type = 2 AND user_id = ?', [this.userId])).n,
+    );
   }
 
   private async sum(): Promise<number> {
-    return Number((await this.db.one('SELECT SUM(quota) AS q FROM logs WHERE type = 2 AND user_id = ?', [this.userId])).q);
+    return Number(
+      (await this.db.one('SELECT SUM(quota) AS q FROM logs WHERE type = 2 AND user_id = ?', [this.userId])).q,
+    );
   }
 
   private async quota(): Promise<number> {

@@ -34,12 +34,22 @@ export class RelayKeyRoutes {
 
   /** GET /v1beta/models: the same models in Gemini's list format. */
   geminiModels(req: FastifyRequest, reply: FastifyReply) {
-    return this.answer(req, reply, (caller) => geminiModelList(this.catalog.list(caller).map((m) => m.id)), geminiDialect);
+    return this.answer(
+      req,
+      reply,
+      (caller) => geminiModelList(this.catalog.list(caller).map((m) => m.id)),
+      geminiDialect,
+    );
   }
 
   geminiModel(id: string, req: FastifyRequest, reply: FastifyReply) {
     const name = id.replace(/^models\//, '');
-    return this.answer(req, reply, (caller) => geminiModelList([this.catalog.get(caller, name).id]).models[0], geminiDialect);
+    return this.answer(
+      req,
+      reply,
+      (caller) => geminiModelList([this.catalog.get(caller, name).id]).models[0],
+      geminiDialect,
+    );
   }
 
   subscription(req: FastifyRequest, reply: FastifyReply) {

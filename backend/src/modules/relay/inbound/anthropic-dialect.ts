@@ -72,10 +72,11 @@ export const anthropicDialect: InboundDialect = {
       const v = headerValue(headers[name]);
       if (v) forwardHeaders[name] = v;
     }
-    return toRelayRequest(
-      () => anthropicToOpenAIRequest(body as unknown as AnthropicRequest),
-      { dialect: anthropicDialect, native: body, forwardHeaders },
-    );
+    return toRelayRequest(() => anthropicToOpenAIRequest(body as unknown as AnthropicRequest), {
+      dialect: anthropicDialect,
+      native: body,
+      forwardHeaders,
+    });
   },
 
   passThroughCall(inbound: InboundRequest, input) {

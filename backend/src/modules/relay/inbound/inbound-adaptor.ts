@@ -62,7 +62,11 @@ function converting(req: RelayRequest, inbound: InboundRequest, adaptor: RelayAd
       const inner = adaptor.streamConverter(mode, true, model);
       const writer = dialect.streamFromOpenAI(req.model, estimateTokens(req.prompt));
       const convert = (out: string | null): string | null =>
-        out === null ? null : openAIChunks(out).map((c) => writer.push(c)).join('');
+        out === null
+          ? null
+          : openAIChunks(out)
+              .map((c) => writer.push(c))
+              .join('');
       return {
         onEvent: (ev): StreamStep => {
           const step = inner.onEvent(ev);
