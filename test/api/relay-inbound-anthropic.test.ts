@@ -163,6 +163,14 @@ describe('relay: Anthropic SDK through /v1/messages', () => {
     expect(invalid).toBeInstanceOf(Anthropic.BadRequestError);
     expect(invalid).toMatchObject({ error: { error: { type: 'invalid_request_error' } } });
 
+    const malformed = await fetch(`${t.url}/v1/messages`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: '{"model":',
+    });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ type: 'error', error: { type: 'invalid_request_error' } });
+
     const raw = await fetch(`${t.url}/v1/messages/batches`, { headers: { 'x-api-key': key } });
     expect(raw.status).toBe(404);
     expect(await raw.json()).toMatchObject({ type: 'error', error: { type: 'not_found_error' } });

@@ -93,6 +93,20 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
       expect(log.is_stream).toBeTruthy();
     });
 
+    it('streamGenerateContent without alt=sse: one JSON array, exact charge', async () => {
+      const res = await fetch(`${t.url}/v1beta/models/${c.model}:streamGenerateContent`, {
+        method: 'POST',
+        headers: { 'x-goog-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }),
+      });
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      const items = (await res.json()) as GenerateContentResponse[];
+      const text = items.map((i) => i.candidates?.[0].content?.parts?.map((p) => p.text ?? '').join('')).join('');
+      expect(text).toBe(c.text);
+      expect(items[items.length - 1].usageMetadata).toMatchObject({ promptTokenCount: c.tokens[0] });
+      await charges.next(c);
+    });
+
     it('function calling: a functionCall part, plain and streamed', async () => {
       const request = {
         model: c.model,
@@ -177,6 +191,14 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
     expect(JSON.parse(exhausted.message)).toEqual({
       error: { code: 403, message: 'Insufficient user quota', status: 'PERMISSION_DENIED' },
     });
+
+    const malformed = await fetch(`${t.url}/v1beta/models/${CASES[1].model}:generateContent`, {
+      method: 'POST',
+      headers: { 'x-goog-api-key': key, 'content-type': 'application/json' },
+      body: '{"contents":',
+    });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ error: { code: 400, status: 'INVALID_ARGUMENT' } });
 
     const raw = await fetch(`${t.url}/v1beta/models/${CASES[1].model}:predict`, {
       method: 'POST',

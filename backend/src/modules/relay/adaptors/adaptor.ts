@@ -79,6 +79,8 @@ export interface StreamStep {
 
 /** Per-stream state machine (pure: no I/O); one per request. */
 export interface StreamConverter {
+  /** Content type of the stream the client receives (default: text/event-stream). */
+  readonly contentType?: string;
   onEvent(ev: SseEvent): StreamStep;
   /** Upstream ended cleanly: a closing block for the client, if the format needs one. */
   finish(): string | null;

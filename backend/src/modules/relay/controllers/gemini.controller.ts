@@ -4,7 +4,7 @@ import { pickLocale } from '../../../common/i18n/i18n';
 import { Access } from '../../auth/access.decorator';
 import { RelayError } from '../http/relay-error';
 import { sendRelayError } from '../http/relay-reply';
-import { geminiDialect } from '../inbound/gemini-dialect';
+import { geminiArrayClient, geminiDialect } from '../inbound/gemini-dialect';
 import { RelayService } from '../pipeline/relay.service';
 import { RelayKeyRoutes } from './relay-key-routes';
 
@@ -42,8 +42,10 @@ export class GeminiController {
     const { model, action } = splitModelAction(wildcard(req));
     if (action !== 'generateContent' && action !== 'streamGenerateContent') return this.unsupported(req, reply);
     const stream = action === 'streamGenerateContent';
-    const parse = () => geminiDialect.parse({ body: req.body, headers: req.headers, model, stream });
-    return this.relay.relayAs(geminiDialect, parse, req, reply);
+    // Without alt=sse Gemini streams one JSON array (@google/genai asks for SSE).
+    const jsonArray = stream && (req.query as { alt?: unknown } | undefined)?.alt !== 'sse';
+    const parse = () => geminiDialect.parse({ body: req.body, headers: req.headers, model, stream, jsonArray });
+    return this.relay.relayAs(jsonArray ? geminiArrayClient : geminiDialect, parse, req, reply);
   }
 
   /** Other Gemini methods and paths: 404 in Gemini's error format. */

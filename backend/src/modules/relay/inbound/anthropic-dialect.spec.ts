@@ -1,5 +1,6 @@
 import { RelayError } from '../http/relay-error';
-import { anthropicDialect, anthropicErrorType, ANTHROPIC_ERRORS } from './anthropic-dialect';
+import { anthropicErrorType } from '../../../providers';
+import { anthropicDialect, ANTHROPIC_ERRORS } from './anthropic-dialect';
 
 const body = {
   model: 'claude-x',

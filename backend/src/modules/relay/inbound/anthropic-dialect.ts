@@ -1,4 +1,5 @@
 import {
+  anthropicErrorBody,
   type AnthropicRequest,
   anthropicHeaders,
   anthropicToOpenAIRequest,
@@ -14,26 +15,8 @@ import type { ErrorFormat } from '../http/relay-reply';
 import { bearer, headerValue, type InboundDialect, type InboundRequest } from './inbound-dialect';
 import { badRequest, isJsonObject, toRelayRequest } from './inbound-parse';
 
-/** Anthropic's error types by HTTP status (https://docs.anthropic.com/en/api/errors). */
-const TYPE_BY_STATUS: Readonly<Record<number, string>> = {
-  400: 'invalid_request_error',
-  401: 'authentication_error',
-  402: 'billing_error',
-  403: 'permission_error',
-  404: 'not_found_error',
-  413: 'request_too_large',
-  429: 'rate_limit_error',
-  503: 'overloaded_error',
-  529: 'overloaded_error',
-};
-
-export function anthropicErrorType(status: number): string {
-  return TYPE_BY_STATUS[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error');
-}
-
 function errorBody(err: RelayError, locale: Locale) {
-  const message = err.upstreamMessage ?? t(err.key, locale, err.params);
-  return { type: 'error', error: { type: anthropicErrorType(err.status), message } };
+  return anthropicErrorBody(err.status, err.upstreamMessage ?? t(err.key, locale, err.params));
 }
 
 /** `{"type":"error","error":{type,message}}`; mid-stream as an `event: error` block. */

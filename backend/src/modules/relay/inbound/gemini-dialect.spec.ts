@@ -1,6 +1,7 @@
 import type { Settings } from '@gw/shared';
 import { RelayError } from '../http/relay-error';
-import { geminiDialect, GEMINI_ERRORS, geminiErrorStatus } from './gemini-dialect';
+import { geminiErrorStatus } from '../../../providers';
+import { geminiDialect, GEMINI_ERRORS } from './gemini-dialect';
 
 const body = {
   systemInstruction: { parts: [{ text: 'be brief' }] },

@@ -1,4 +1,5 @@
 import {
+  geminiErrorBody,
   type GeminiRequest,
   geminiHeaders,
   geminiToOpenAIRequest,
@@ -12,38 +13,23 @@ import { t } from '../../../common/i18n/i18n';
 import { settingsOf, urlCall } from '../adaptors/native/native-kit';
 import { RelayError } from '../http/relay-error';
 import type { ErrorFormat } from '../http/relay-reply';
-import { bearer, headerValue, type InboundDialect } from './inbound-dialect';
+import { bearer, headerValue, type ClientFormat, type InboundDialect } from './inbound-dialect';
 import { badRequest, isJsonObject, toRelayRequest } from './inbound-parse';
 
-/** google.rpc.Code names by HTTP status (https://ai.google.dev/gemini-api/docs/troubleshooting). */
-const STATUS_BY_HTTP: Readonly<Record<number, string>> = {
-  400: 'INVALID_ARGUMENT',
-  401: 'UNAUTHENTICATED',
-  403: 'PERMISSION_DENIED',
-  404: 'NOT_FOUND',
-  409: 'ABORTED',
-  413: 'INVALID_ARGUMENT',
-  429: 'RESOURCE_EXHAUSTED',
-  499: 'CANCELLED',
-  500: 'INTERNAL',
-  501: 'UNIMPLEMENTED',
-  503: 'UNAVAILABLE',
-  504: 'DEADLINE_EXCEEDED',
-};
-
-export function geminiErrorStatus(status: number): string {
-  return STATUS_BY_HTTP[status] ?? (status >= 500 ? 'INTERNAL' : 'INVALID_ARGUMENT');
-}
-
 function errorBody(err: RelayError, locale: Locale) {
-  const message = err.upstreamMessage ?? t(err.key, locale, err.params);
-  return { error: { code: err.status, message, status: geminiErrorStatus(err.status) } };
+  return geminiErrorBody(err.status, err.upstreamMessage ?? t(err.key, locale, err.params));
 }
 
 /** `{"error":{code,message,status}}`; mid-stream as a last `data:` event. */
 export const GEMINI_ERRORS: ErrorFormat = {
   body: errorBody,
   streamEvent: (err, locale) => `data: ${JSON.stringify(errorBody(err, locale))}\n\n`,
+};
+
+/** A stream answered as a JSON array ends its array with the error object. */
+export const GEMINI_ARRAY_ERRORS: ErrorFormat = {
+  body: errorBody,
+  streamEvent: (err, locale) => `,\r\n${JSON.stringify(errorBody(err, locale))}]`,
 };
 
 const MAX_MODEL_LENGTH = 191;
@@ -65,7 +51,7 @@ export const geminiDialect: InboundDialect = {
     bearer(isJsonObject(query) && typeof query.key === 'string' ? query.key : undefined) ??
     headerValue(h.authorization),
 
-  parse({ body, model, stream = false }) {
+  parse({ body, model, stream = false, jsonArray = false }) {
     const name = modelOf(model);
     if (!isJsonObject(body)) throw badRequest('the body must be a JSON object');
     if (!Array.isArray(body.contents) || body.contents.some((c) => !isJsonObject(c)))
@@ -74,6 +60,7 @@ export const geminiDialect: InboundDialect = {
       dialect: geminiDialect,
       native: body,
       forwardHeaders: {},
+      jsonArray: stream && jsonArray,
     });
   },
 
@@ -92,4 +79,10 @@ export const geminiDialect: InboundDialect = {
       objects.map((o) => `data: ${JSON.stringify(o)}\n\n`).join('');
     return { push: (chunk) => sse(conv.push(chunk)), finish: () => sse(conv.finish()) };
   },
+};
+
+/** Gemini clients streaming without alt=sse: the same key rules, errors inside the JSON array. */
+export const geminiArrayClient: ClientFormat = {
+  authorization: geminiDialect.authorization,
+  errors: GEMINI_ARRAY_ERRORS,
 };

@@ -251,6 +251,29 @@ describe('adaptorFor', () => {
     });
   });
 
+  it('frames a Gemini stream as one JSON array when the client did not ask for SSE', () => {
+    const req = geminiDialect.parse({
+      body: { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] },
+      headers: {},
+      model: 'g',
+      stream: true,
+      jsonArray: true,
+    });
+    const stream = sse([
+      { data: { candidates: [{ content: { parts: [{ text: 'H' }] } }] } },
+      { data: { usageMetadata: { promptTokenCount: 3 } } },
+    ]);
+    const conv = adaptorFor(req, geminiAdaptor()).streamConverter('chat', false, 'g');
+    expect(conv.contentType).toMatch(/^application\/json/);
+    const { out, usage } = run(conv, stream);
+    expect(JSON.parse(out)).toEqual([
+      { candidates: [{ content: { parts: [{ text: 'H' }] } }] },
+      { usageMetadata: { promptTokenCount: 3 } },
+    ]);
+    expect(usage).toMatchObject({ promptTokens: 3 });
+    expect(run(adaptorFor(req, geminiAdaptor()).streamConverter('chat', false, 'g'), '').out).toBe('[]');
+  });
+
   it('reads chat chunks out of SSE text', () => {
     expect(openAIChunks('data: {"id":"a"}\n\n: ping\n\ndata: [DONE]\n\nevent: x\ndata:{"id":"b"}\n\n')).toEqual([
       { id: 'a' },

@@ -3,6 +3,7 @@ import type { RelayAdaptor, StreamConverter, StreamStep } from '../adaptors/adap
 import { estimateTokens } from '../metering/prompt-parts';
 import type { RelayRequest } from '../pipeline/relay-request';
 import type { InboundRequest } from './inbound-dialect';
+import { jsonArrayStream, sseData } from './json-array-stream';
 
 /**
  * The adaptor one request uses on one channel. OpenAI clients: the channel's own. Native clients
@@ -13,7 +14,10 @@ import type { InboundRequest } from './inbound-dialect';
 export function adaptorFor(req: RelayRequest, adaptor: RelayAdaptor): RelayAdaptor {
   const inbound = req.inbound;
   if (!inbound) return adaptor;
-  return adaptor.dialect === inbound.dialect.name ? passThrough(inbound, adaptor) : converting(req, inbound, adaptor);
+  const native =
+    adaptor.dialect === inbound.dialect.name ? passThrough(inbound, adaptor) : converting(req, inbound, adaptor);
+  if (!inbound.jsonArray) return native;
+  return { ...native, streamConverter: (...args) => jsonArrayStream(native.streamConverter(...args)) };
 }
 
 /** The client's body goes upstream; the upstream's bytes come back untouched, whole or event by event. */
@@ -90,12 +94,7 @@ function parseObject(body: Buffer): Record<string, unknown> | null {
 /** The chat chunks inside complete SSE blocks (`data: {…}`); [DONE], comments and non-JSON are skipped. */
 export function openAIChunks(sse: string): OpenAIChatChunk[] {
   const out: OpenAIChatChunk[] = [];
-  for (const block of sse.split('\n\n')) {
-    const data = block
-      .split('\n')
-      .filter((l) => l.startsWith('data:'))
-      .map((l) => l.slice(l.charCodeAt(5) === 32 ? 6 : 5))
-      .join('\n');
+  for (const data of sseData(sse)) {
     if (data.charCodeAt(0) !== 123 /* { */) continue;
     const chunk = parseObject(Buffer.from(data));
     if (chunk) out.push(chunk as unknown as OpenAIChatChunk);

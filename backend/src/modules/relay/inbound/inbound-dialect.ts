@@ -31,6 +31,8 @@ export interface InboundInput {
   readonly model?: string;
   /** Gemini: streamGenerateContent. */
   readonly stream?: boolean;
+  /** Gemini: a stream asked for without alt=sse, answered as one JSON array. */
+  readonly jsonArray?: boolean;
 }
 
 /** Per stream: OpenAI chunks in, the client's native events out (complete, ready to write). */
@@ -61,6 +63,8 @@ export interface InboundRequest {
   readonly native: Readonly<Record<string, unknown>>;
   /** Client headers a same-format upstream should see (anthropic-beta). */
   readonly forwardHeaders: Readonly<Record<string, string>>;
+  /** The stream goes to the client as one JSON array instead of SSE (Gemini without alt=sse). */
+  readonly jsonArray?: boolean;
 }
 
 /** Merges param_override into a body (the channel's settings win). */

@@ -147,16 +147,17 @@ export class UpstreamAttempt {
     const meter = new OutputMeter(this.tokenizer, ctx.req.model, keep);
     const raw = ctx.reply.raw;
     if (!ctx.reply.sent) ctx.reply.hijack();
+    const converter = adaptor.streamConverter(ctx.req.mode, ctx.req.clientWantsUsage, upstreamModel);
     const result = await pipeStream({
       body: res.body as AsyncIterable<Buffer>,
       raw,
       open: () =>
         raw.writeHead(200, {
-          'content-type': 'text/event-stream; charset=utf-8',
+          'content-type': converter.contentType ?? 'text/event-stream; charset=utf-8',
           'cache-control': 'no-cache',
           'x-accel-buffering': 'no',
         }),
-      converter: adaptor.streamConverter(ctx.req.mode, ctx.req.clientWantsUsage, upstreamModel),
+      converter,
       parser: adaptor.streamFraming === 'ndjson' ? new NdjsonEventParser() : undefined,
       meter,
       signal: ctx.signal,
