@@ -193,6 +193,17 @@ describe('relay: Anthropic SDK through /v1/messages', () => {
     });
   });
 
+  it('counts tokens locally, free of charge (count_tokens)', async () => {
+    const before = native.requests.length + openai.requests.length;
+    const res = await client.messages.countTokens({
+      model: CASES[1].model,
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    // 3 per message + 3 reply priming + 1 for "hi"
+    expect(res).toEqual({ input_tokens: 7 });
+    expect(native.requests.length + openai.requests.length).toBe(before);
+  });
+
   it('lists models for an x-api-key (Anthropic SDK models.list)', async () => {
     const ids: string[] = [];
     for await (const m of client.models.list()) ids.push(m.id);

@@ -158,6 +158,12 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
     expect(one).toMatchObject({ name: `models/${CASES[1].model}` });
   });
 
+  it('counts tokens locally, free of charge (countTokens)', async () => {
+    const res = await ai.models.countTokens({ model: CASES[0].model, contents: 'hi' });
+    // 3 per message + 3 reply priming + 1 for "hi"
+    expect(res.totalTokens).toBe(7);
+  });
+
   it('accepts the key as ?key= and keeps it out of the log', async () => {
     const res = await fetch(`${t.url}/v1beta/models/${CASES[1].model}:generateContent?key=${key}`, {
       method: 'POST',

@@ -6,17 +6,26 @@ import { RelayError } from '../http/relay-error';
 import { sendRelayError } from '../http/relay-reply';
 import { anthropicDialect } from '../inbound/anthropic-dialect';
 import { RelayService } from '../pipeline/relay.service';
+import { RelayKeyRoutes } from './relay-key-routes';
 
 /** Anthropic's Messages API (`POST /v1/messages`), relayed to any channel type. */
 @Controller('v1/messages')
 @Access('relay')
 export class AnthropicController {
-  constructor(private readonly relay: RelayService) {}
+  constructor(
+    private readonly relay: RelayService,
+    private readonly keyRoutes: RelayKeyRoutes,
+  ) {}
 
   @Post()
   messages(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     const parse = () => anthropicDialect.parse({ body: req.body, headers: req.headers });
     return this.relay.relayAs(anthropicDialect, parse, req, reply);
+  }
+
+  @Post('count_tokens')
+  countTokens(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.keyRoutes.countTokens(anthropicDialect, { body: req.body, headers: req.headers }, req, reply);
   }
 
   /** Other Messages API paths (batches...): 404 in Anthropic's error format. */

@@ -40,6 +40,8 @@ export class GeminiController {
   @Post('models/*')
   method(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     const { model, action } = splitModelAction(wildcard(req));
+    if (action === 'countTokens')
+      return this.keyRoutes.countTokens(geminiDialect, { body: req.body, headers: req.headers, model }, req, reply);
     if (action !== 'generateContent' && action !== 'streamGenerateContent') return this.unsupported(req, reply);
     const stream = action === 'streamGenerateContent';
     // Without alt=sse Gemini streams one JSON array (@google/genai asks for SSE).

@@ -7,20 +7,22 @@ import { keyHashOf, parseApiKey } from '../../token/token-key';
 import { RelayError } from '../http/relay-error';
 import { sendRelayError } from '../http/relay-reply';
 import { geminiDialect } from '../inbound/gemini-dialect';
-import { OPENAI_CLIENT, type ClientFormat } from '../inbound/inbound-dialect';
+import { OPENAI_CLIENT, type ClientFormat, type InboundDialect, type InboundInput } from '../inbound/inbound-dialect';
+import { TokenizerService } from '../metering/tokenizer.service';
 import { RelayModels } from '../models/relay-models.service';
 import { RelayAuthService } from '../pipeline/relay-auth.service';
 import type { RelayCaller } from '../pipeline/relay-caller';
 
 /**
- * Key-authenticated read endpoints (models, legacy billing), answered as JSON or an error in the
- * client's format (OpenAI; Gemini for /v1beta/models).
+ * Key-authenticated read endpoints (models, token counts, legacy billing), answered as JSON or an
+ * error in the client's format (OpenAI, Anthropic, Gemini).
  */
 @Injectable()
 export class RelayKeyRoutes {
   constructor(
     private readonly auth: RelayAuthService,
     private readonly catalog: RelayModels,
+    private readonly tokenizer: TokenizerService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -49,6 +51,24 @@ export class RelayKeyRoutes {
       reply,
       (caller) => geminiModelList([this.catalog.get(caller, name).id]).models[0],
       geminiDialect,
+    );
+  }
+
+  /**
+   * Anthropic count_tokens / Gemini countTokens: the prompt counted locally, as billing counts it when
+   * an upstream reports no usage. Free; the key must be allowed the model.
+   */
+  countTokens(dialect: InboundDialect, input: InboundInput, req: FastifyRequest, reply: FastifyReply) {
+    return this.answer(
+      req,
+      reply,
+      async (caller) => {
+        const { model, prompt } = dialect.parseCount(input);
+        if (caller.token?.modelLimits && !caller.token.modelLimits.has(model))
+          throw RelayError.of('relay.model_forbidden', 403, 'model_not_allowed', { model });
+        return dialect.countAnswer(prompt.fixedTokens + (await this.tokenizer.count(model, prompt.texts)));
+      },
+      dialect,
     );
   }
 

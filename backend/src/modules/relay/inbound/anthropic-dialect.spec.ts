@@ -37,6 +37,13 @@ describe('anthropic dialect', () => {
     expect(req.inbound?.forwardHeaders).toEqual({ 'anthropic-beta': 'b1' });
   });
 
+  it('reads a count_tokens body (no max_tokens) like a Messages request', () => {
+    const { max_tokens: _omitted, ...count } = body;
+    const req = anthropicDialect.parseCount({ body: count, headers: {} });
+    expect(req.prompt.texts).toEqual(['be brief', 'hi']);
+    expect(anthropicDialect.countAnswer(9)).toEqual({ input_tokens: 9 });
+  });
+
   it('refuses malformed bodies with 400', () => {
     for (const bad of [
       null,

@@ -62,6 +62,12 @@ export const anthropicDialect: InboundDialect = {
     });
   },
 
+  /** count_tokens takes the Messages body without max_tokens. */
+  parseCount: (input) =>
+    anthropicDialect.parse(isJsonObject(input.body) ? { ...input, body: { max_tokens: 1, ...input.body } } : input),
+
+  countAnswer: (tokens) => ({ input_tokens: tokens }),
+
   passThroughCall(inbound: InboundRequest, input) {
     const settings = settingsOf(input);
     const model = splitThinkingSuffix(input.upstreamModel).model;

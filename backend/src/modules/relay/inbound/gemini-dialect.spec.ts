@@ -19,6 +19,13 @@ describe('gemini dialect', () => {
     expect(req.inbound?.native).toBe(body);
   });
 
+  it('reads countTokens bodies: contents, or a whole generateContentRequest', () => {
+    expect(geminiDialect.parseCount({ body, headers: {}, model: 'g' }).prompt.texts).toEqual(['be brief', 'hi']);
+    const wrapped = geminiDialect.parseCount({ body: { generateContentRequest: body }, headers: {}, model: 'g' });
+    expect(wrapped.prompt.texts).toEqual(['be brief', 'hi']);
+    expect(geminiDialect.countAnswer(9)).toEqual({ totalTokens: 9 });
+  });
+
   it('refuses malformed requests with 400', () => {
     const cases = [
       { body, model: '' },

@@ -64,6 +64,17 @@ export const geminiDialect: InboundDialect = {
     });
   },
 
+  /** countTokens takes `contents`, or a whole request under `generateContentRequest`. */
+  parseCount(input) {
+    const body =
+      isJsonObject(input.body) && isJsonObject(input.body.generateContentRequest)
+        ? input.body.generateContentRequest
+        : input.body;
+    return geminiDialect.parse({ ...input, body, stream: false });
+  },
+
+  countAnswer: (tokens) => ({ totalTokens: tokens }),
+
   passThroughCall(inbound, input) {
     const model = splitGeminiSuffix(input.upstreamModel).model;
     const action = input.stream ? 'streamGenerateContent' : 'generateContent';

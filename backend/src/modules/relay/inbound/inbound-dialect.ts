@@ -50,6 +50,10 @@ export interface InboundDialect extends ClientFormat {
   readonly name: Exclude<ClientDialect, 'openai'>;
   /** Validates the native body (400 when malformed) into a chat request carrying `inbound`. */
   parse(input: InboundInput): RelayRequest;
+  /** A token-counting request (count_tokens, countTokens), read like a generation request. */
+  parseCount(input: InboundInput): RelayRequest;
+  /** The answer to a token count (counted locally, never billed). */
+  countAnswer(tokens: number): object;
   /** The upstream call of a same-format channel: the client's body, model mapped, param_override merged. */
   passThroughCall(inbound: InboundRequest, input: BuildInput): UpstreamCall;
   /** A complete OpenAI answer in the native format; `model` is the name the client asked for. */
