@@ -56,7 +56,7 @@ function converting(req: RelayRequest, inbound: InboundRequest, adaptor: RelayAd
     ...adaptor,
     readResponse(mode, body, contentType, wantText, model) {
       const read = adaptor.readResponse(mode, body, contentType, wantText, model);
-      const res = parseObject(read.body);
+      const res = parseObject(read.body.toString('utf8'));
       if (!res) return read;
       const native = dialect.fromOpenAI(res as unknown as OpenAIChatResponse, req.model);
       return { ...read, body: Buffer.from(JSON.stringify(native)), contentType: 'application/json' };
@@ -82,9 +82,9 @@ function converting(req: RelayRequest, inbound: InboundRequest, adaptor: RelayAd
   };
 }
 
-function parseObject(body: Buffer): Record<string, unknown> | null {
+function parseObject(text: string): Record<string, unknown> | null {
   try {
-    const v: unknown = JSON.parse(body.toString('utf8'));
+    const v: unknown = JSON.parse(text);
     return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
   } catch {
     return null;
@@ -96,7 +96,7 @@ export function openAIChunks(sse: string): OpenAIChatChunk[] {
   const out: OpenAIChatChunk[] = [];
   for (const data of sseData(sse)) {
     if (data.charCodeAt(0) !== 123 /* { */) continue;
-    const chunk = parseObject(Buffer.from(data));
+    const chunk = parseObject(data);
     if (chunk) out.push(chunk as unknown as OpenAIChatChunk);
   }
   return out;
