@@ -1,6 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { MockUpstream } from '../mock-upstream/mock-upstream';
-import { NativeMock } from '../mock-upstream/native-mock';
+import { ANTHROPIC_OVERLOADED, NativeMock, OVERLOADED } from '../mock-upstream/native-mock';
 import type { ApiClient } from '../support/api-client';
 import { ConsumptionChecker } from '../support/consumption';
 import { setupRoot } from '../support/fixtures';
@@ -20,6 +20,8 @@ const CASES = [
 ] as const;
 /** The Anthropic channel maps the model: pass-through replaces only the model name. */
 const UPSTREAM_CLAUDE = 'claude-haiku-upstream';
+
+const BUSY_MODEL = 'claude-3-5-sonnet-20241022';
 
 const TOOLS: Anthropic.Tool[] = [
   { name: 'get_weather', input_schema: { type: 'object', properties: { city: { type: 'string' } } } },
@@ -53,6 +55,14 @@ describe('relay: Anthropic SDK through /v1/messages', () => {
       base_url: native.url,
       models: CASES[1].model,
       model_mapping: JSON.stringify({ [CASES[1].model]: UPSTREAM_CLAUDE }),
+    });
+    // Its upstream answers 529 overloaded_error (NativeMock).
+    await createChannel(root, {
+      type: 14,
+      key: 'sk-ant-busy',
+      base_url: native.url,
+      models: BUSY_MODEL,
+      model_mapping: JSON.stringify({ [BUSY_MODEL]: `claude-${OVERLOADED}` }),
     });
     const user = await fundedUser(root, 'anthro', START);
     ({ key } = await createToken(user.client, { remain_quota: 5_000_000 }));
@@ -176,6 +186,24 @@ describe('relay: Anthropic SDK through /v1/messages', () => {
     expect(await raw.json()).toMatchObject({ type: 'error', error: { type: 'not_found_error' } });
   });
 
+  it('forwards upstream errors in the Anthropic format, passed through or converted', async () => {
+    const params = { max_tokens: 10, messages: [{ role: 'user' as const, content: 'hi' }] };
+    const busy = await client.messages.create({ ...params, model: BUSY_MODEL }).catch((e: unknown) => e);
+    expect(busy).toBeInstanceOf(Anthropic.InternalServerError);
+    expect(busy).toMatchObject({ status: 529, error: ANTHROPIC_OVERLOADED });
+
+    openai.on('oa-key', { status: 429, errorMessage: 'slow down' });
+    try {
+      const limited = await client.messages.create({ ...params, model: CASES[0].model }).catch((e: unknown) => e);
+      expect(limited).toBeInstanceOf(Anthropic.RateLimitError);
+      expect(limited).toMatchObject({
+        error: { type: 'error', error: { type: 'rate_limit_error', message: 'slow down' } },
+      });
+    } finally {
+      openai.on('oa-key', {});
+    }
+  });
+
   it('refuses a user without quota with a permission_error', async () => {
     const broke = await fundedUser(root, 'anthro_broke', 0);
     const poor = new Anthropic({
@@ -207,6 +235,6 @@ describe('relay: Anthropic SDK through /v1/messages', () => {
   it('lists models for an x-api-key (Anthropic SDK models.list)', async () => {
     const ids: string[] = [];
     for await (const m of client.models.list()) ids.push(m.id);
-    expect(ids.sort()).toEqual([CASES[1].model, CASES[0].model].sort());
+    expect(ids.sort()).toEqual([CASES[1].model, CASES[0].model, BUSY_MODEL].sort());
   });
 });

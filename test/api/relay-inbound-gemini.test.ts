@@ -1,6 +1,6 @@
 import { ApiError, GoogleGenAI, type FunctionDeclaration, type GenerateContentResponse, Type } from '@google/genai';
 import { MockUpstream } from '../mock-upstream/mock-upstream';
-import { NativeMock } from '../mock-upstream/native-mock';
+import { GEMINI_OVERLOADED, NativeMock, OVERLOADED } from '../mock-upstream/native-mock';
 import type { ApiClient } from '../support/api-client';
 import { ConsumptionChecker } from '../support/consumption';
 import { setupRoot } from '../support/fixtures';
@@ -20,6 +20,8 @@ const CASES = [
 ] as const;
 /** The Gemini channel maps the model: pass-through changes only the model in the URL. */
 const UPSTREAM_GEMINI = 'gemini-2.0-flash-001';
+
+const BUSY_MODEL = 'gemini-2.5-flash';
 
 const WEATHER: FunctionDeclaration = {
   name: 'get_weather',
@@ -59,6 +61,14 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
       model_mapping: JSON.stringify({ [CASES[0].model]: UPSTREAM_GEMINI }),
     });
     await createChannel(root, { type: 1, key: 'oa-key', base_url: openai.url, models: CASES[1].model });
+    // Its upstream answers 503 UNAVAILABLE (NativeMock).
+    await createChannel(root, {
+      type: 24,
+      key: 'g-busy',
+      base_url: native.url,
+      models: BUSY_MODEL,
+      model_mapping: JSON.stringify({ [BUSY_MODEL]: `gemini-${OVERLOADED}` }),
+    });
     const user = await fundedUser(root, 'gemini', START);
     ({ key } = await createToken(user.client, { remain_quota: 5_000_000 }));
     ai = new GoogleGenAI({ apiKey: key, httpOptions: http(t.url) });
@@ -153,7 +163,7 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
   it("lists the key's models in the Gemini format", async () => {
     const names: string[] = [];
     for await (const m of await ai.models.list()) names.push(m.name ?? '');
-    expect(names.sort()).toEqual([`models/${CASES[0].model}`, `models/${CASES[1].model}`]);
+    expect(names.sort()).toEqual([CASES[0].model, BUSY_MODEL, CASES[1].model].map((m) => `models/${m}`));
     const one = await ai.models.get({ model: CASES[1].model });
     expect(one).toMatchObject({ name: `models/${CASES[1].model}` });
   });
@@ -174,6 +184,24 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
     const log = await charges.next(CASES[1]);
     expect(JSON.stringify(log)).not.toContain(key.slice(3));
     expect(JSON.parse(log.other).request_path).toBe(`/v1beta/models/${CASES[1].model}:generateContent`);
+  });
+
+  it('forwards upstream errors in the Gemini format, passed through or converted', async () => {
+    const busy = await ai.models.generateContent({ model: BUSY_MODEL, contents: 'hi' }).catch((e) => e);
+    expect(busy).toBeInstanceOf(ApiError);
+    expect(busy.status).toBe(503);
+    expect(JSON.parse(busy.message)).toEqual(GEMINI_OVERLOADED);
+
+    openai.on('oa-key', { status: 400, errorMessage: 'bad parameter' });
+    try {
+      const invalid = await ai.models.generateContent({ model: CASES[1].model, contents: 'hi' }).catch((e) => e);
+      expect(invalid.status).toBe(400);
+      expect(JSON.parse(invalid.message)).toEqual({
+        error: { code: 400, message: 'bad parameter', status: 'INVALID_ARGUMENT' },
+      });
+    } finally {
+      openai.on('oa-key', {});
+    }
   });
 
   it('answers errors in the Gemini format', async () => {
