@@ -4,16 +4,9 @@ import { pickLocale } from '../../../common/i18n/i18n';
 import { Access } from '../../auth/access.decorator';
 import { RelayError } from '../http/relay-error';
 import { sendRelayError } from '../http/relay-reply';
-import { geminiArrayClient, geminiDialect } from '../inbound/gemini-dialect';
+import { geminiArrayClient, geminiDialect, splitModelAction } from '../inbound/gemini-dialect';
 import { RelayService } from '../pipeline/relay.service';
 import { RelayKeyRoutes } from './relay-key-routes';
-
-/** `{model}:{action}`, the last segment of a Gemini method URL (its colon may arrive encoded). */
-export function splitModelAction(segment: string): { model: string; action: string } {
-  const text = segment.replace(/%3A/gi, ':');
-  const at = text.lastIndexOf(':');
-  return at === -1 ? { model: text, action: '' } : { model: text.slice(0, at), action: text.slice(at + 1) };
-}
 
 /**
  * Gemini's API (`/v1beta/models...`): generateContent and streamGenerateContent relayed to any

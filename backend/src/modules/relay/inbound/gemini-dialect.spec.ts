@@ -1,7 +1,7 @@
 import type { Settings } from '@gw/shared';
 import { RelayError } from '../http/relay-error';
 import { geminiErrorStatus } from '../../../providers';
-import { geminiDialect, GEMINI_ERRORS } from './gemini-dialect';
+import { geminiDialect, GEMINI_ERRORS, splitModelAction } from './gemini-dialect';
 
 const body = {
   systemInstruction: { parts: [{ text: 'be brief' }] },
@@ -24,6 +24,15 @@ describe('gemini dialect', () => {
     const wrapped = geminiDialect.parseCount({ body: { generateContentRequest: body }, headers: {}, model: 'g' });
     expect(wrapped.prompt.texts).toEqual(['be brief', 'hi']);
     expect(geminiDialect.countAnswer(9)).toEqual({ totalTokens: 9 });
+  });
+
+  it('splits the method segment of the URL', () => {
+    expect(splitModelAction('gemini-2.0-flash:streamGenerateContent')).toEqual({
+      model: 'gemini-2.0-flash',
+      action: 'streamGenerateContent',
+    });
+    expect(splitModelAction('my:model%3AgenerateContent')).toEqual({ model: 'my:model', action: 'generateContent' });
+    expect(splitModelAction('gemini-2.0-flash')).toEqual({ model: 'gemini-2.0-flash', action: '' });
   });
 
   it('refuses malformed requests with 400', () => {

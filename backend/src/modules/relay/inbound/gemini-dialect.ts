@@ -34,6 +34,13 @@ export const GEMINI_ARRAY_ERRORS: ErrorFormat = {
 
 const MAX_MODEL_LENGTH = 191;
 
+/** `{model}:{action}`, the last segment of a Gemini method URL (its colon may arrive encoded). */
+export function splitModelAction(segment: string): { model: string; action: string } {
+  const text = segment.replace(/%3A/gi, ':');
+  const at = text.lastIndexOf(':');
+  return at === -1 ? { model: text, action: '' } : { model: text.slice(0, at), action: text.slice(at + 1) };
+}
+
 /** The model of a /v1beta/models/{model}:action URL segment ("models/" prefix tolerated). */
 function modelOf(value: string | undefined): string {
   const model = (value ?? '').replace(/^models\//, '').trim();
