@@ -22,6 +22,7 @@ const CASES = [
 const UPSTREAM_GEMINI = 'gemini-2.0-flash-001';
 
 const BUSY_MODEL = 'gemini-2.5-flash';
+const EMBEDDING_MODEL = 'text-embedding-3-small';
 
 const WEATHER: FunctionDeclaration = {
   name: 'get_weather',
@@ -60,7 +61,12 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
       models: CASES[0].model,
       model_mapping: JSON.stringify({ [CASES[0].model]: UPSTREAM_GEMINI }),
     });
-    await createChannel(root, { type: 1, key: 'oa-key', base_url: openai.url, models: CASES[1].model });
+    await createChannel(root, {
+      type: 1,
+      key: 'oa-key',
+      base_url: openai.url,
+      models: `${CASES[1].model},${EMBEDDING_MODEL}`,
+    });
     // Its upstream answers 503 UNAVAILABLE (NativeMock).
     await createChannel(root, {
       type: 24,
@@ -163,9 +169,27 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
   it("lists the key's models in the Gemini format", async () => {
     const names: string[] = [];
     for await (const m of await ai.models.list()) names.push(m.name ?? '');
-    expect(names.sort()).toEqual([CASES[0].model, BUSY_MODEL, CASES[1].model].map((m) => `models/${m}`));
+    expect(names.sort()).toEqual(
+      [CASES[0].model, BUSY_MODEL, CASES[1].model, EMBEDDING_MODEL].map((m) => `models/${m}`),
+    );
     const one = await ai.models.get({ model: CASES[1].model });
     expect(one).toMatchObject({ name: `models/${CASES[1].model}` });
+  });
+
+  it('embedContent (batchEmbedContents) onto an OpenAI channel, billed like /v1/embeddings', async () => {
+    const res = await ai.models.embedContent({ model: EMBEDDING_MODEL, contents: ['a', 'b'] });
+    expect(res.embeddings).toEqual([{ values: [0.1, 0.2, 0.3] }, { values: [0.1, 0.2, 0.3] }]);
+    expect(openai.requests[openai.requests.length - 1].body).toMatchObject({
+      model: EMBEDDING_MODEL,
+      input: ['a', 'b'],
+    });
+    // 10 prompt tokens × 0.01 = 0.1 → the minimum charge of 1
+    await charges.next({
+      model: EMBEDDING_MODEL,
+      tokens: [10, 0],
+      quota: 1,
+      path: `/v1beta/models/${EMBEDDING_MODEL}:batchEmbedContents`,
+    });
   });
 
   it('counts tokens locally, free of charge (countTokens)', async () => {

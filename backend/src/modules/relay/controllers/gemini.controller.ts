@@ -4,13 +4,13 @@ import { pickLocale } from '../../../common/i18n/i18n';
 import { Access } from '../../auth/access.decorator';
 import { RelayError } from '../http/relay-error';
 import { sendRelayError } from '../http/relay-reply';
-import { geminiArrayClient, geminiDialect, splitModelAction } from '../inbound/gemini-dialect';
+import { geminiArrayClient, geminiDialect, parseGeminiEmbed, splitModelAction } from '../inbound/gemini-dialect';
 import { RelayService } from '../pipeline/relay.service';
 import { RelayKeyRoutes } from './relay-key-routes';
 
 /**
- * Gemini's API (`/v1beta/models...`): generateContent and streamGenerateContent relayed to any
- * channel type, and the key's models in Gemini's list format.
+ * Gemini's API (`/v1beta/models...`): generateContent, streamGenerateContent and the embedding
+ * methods relayed to any channel type; countTokens; the key's models in Gemini's list format.
  */
 @Controller('v1beta')
 @Access('relay')
@@ -33,13 +33,17 @@ export class GeminiController {
   @Post('models/*')
   method(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     const { model, action } = splitModelAction(wildcard(req));
-    if (action === 'countTokens')
-      return this.keyRoutes.countTokens(geminiDialect, { body: req.body, headers: req.headers, model }, req, reply);
+    const input = { body: req.body, headers: req.headers, model };
+    if (action === 'countTokens') return this.keyRoutes.countTokens(geminiDialect, input, req, reply);
+    if (action === 'embedContent' || action === 'batchEmbedContents') {
+      const parse = () => parseGeminiEmbed(input, action === 'batchEmbedContents');
+      return this.relay.relayAs(geminiDialect, parse, req, reply);
+    }
     if (action !== 'generateContent' && action !== 'streamGenerateContent') return this.unsupported(req, reply);
     const stream = action === 'streamGenerateContent';
     // Without alt=sse Gemini streams one JSON array (@google/genai asks for SSE).
     const jsonArray = stream && (req.query as { alt?: unknown } | undefined)?.alt !== 'sse';
-    const parse = () => geminiDialect.parse({ body: req.body, headers: req.headers, model, stream, jsonArray });
+    const parse = () => geminiDialect.parse({ ...input, stream, jsonArray });
     return this.relay.relayAs(jsonArray ? geminiArrayClient : geminiDialect, parse, req, reply);
   }
 

@@ -4,6 +4,7 @@ import {
   anthropicHeaders,
   anthropicToOpenAIRequest,
   openAIToAnthropicResponse,
+  type OpenAIChatResponse,
   OpenAIStreamToAnthropic,
   splitThinkingSuffix,
 } from '../../../providers';
@@ -76,7 +77,7 @@ export const anthropicDialect: InboundDialect = {
     return jsonCall(input.target.baseUrl, '/v1/messages', headers, body, input.target.paramOverride);
   },
 
-  fromOpenAI: (res, model) => openAIToAnthropicResponse(res, { model }),
+  fromOpenAI: (res, req) => openAIToAnthropicResponse(res as OpenAIChatResponse, { model: req.model }),
 
   streamFromOpenAI(model, promptTokens) {
     const conv = new OpenAIStreamToAnthropic({ model, promptTokens });

@@ -1,7 +1,7 @@
 import type { Settings } from '@gw/shared';
 import { RelayError } from '../http/relay-error';
 import { geminiErrorStatus } from '../../../providers';
-import { geminiDialect, GEMINI_ERRORS, splitModelAction } from './gemini-dialect';
+import { geminiDialect, GEMINI_ERRORS, parseGeminiEmbed, splitModelAction } from './gemini-dialect';
 
 const body = {
   systemInstruction: { parts: [{ text: 'be brief' }] },
@@ -24,6 +24,44 @@ describe('gemini dialect', () => {
     const wrapped = geminiDialect.parseCount({ body: { generateContentRequest: body }, headers: {}, model: 'g' });
     expect(wrapped.prompt.texts).toEqual(['be brief', 'hi']);
     expect(geminiDialect.countAnswer(9)).toEqual({ totalTokens: 9 });
+  });
+
+  it('parses embedContent and batchEmbedContents into embeddings requests', () => {
+    const one = parseGeminiEmbed({ body: { content: { parts: [{ text: 'a' }] } }, headers: {}, model: 'emb' }, false);
+    expect(one).toMatchObject({ mode: 'embeddings', model: 'emb', body: { json: { input: ['a'] } } });
+    const batch = parseGeminiEmbed(
+      {
+        body: {
+          requests: [
+            { content: { parts: [{ text: 'a' }] } },
+            { content: { parts: [{ text: 'b' }] }, outputDimensionality: 8 },
+          ],
+        },
+        headers: {},
+        model: 'emb',
+      },
+      true,
+    );
+    expect(batch.body).toMatchObject({ json: { input: ['a', 'b'], dimensions: 8 } });
+    expect(batch.prompt.texts).toEqual(['a', 'b']);
+    for (const [body, isBatch] of [
+      [{}, false],
+      [{ requests: [] }, true],
+      [{ requests: [{}] }, true],
+    ] as const) {
+      expect(() => parseGeminiEmbed({ body, headers: {}, model: 'emb' }, isBatch)).toThrow(RelayError);
+    }
+    const call = geminiDialect.passThroughCall(batch.inbound!, {
+      mode: 'embeddings',
+      body: batch.body,
+      upstreamModel: 'emb-up',
+      stream: false,
+      target: { baseUrl: 'https://g.example', key: 'gk', organization: '', paramOverride: null, other: '' },
+    });
+    expect(call.path).toBe('/v1beta/models/emb-up:batchEmbedContents');
+    const embeddings = { object: 'list', model: 'emb', data: [{ object: 'embedding', index: 0, embedding: [1] }] };
+    expect(geminiDialect.fromOpenAI(embeddings, one)).toEqual({ embedding: { values: [1] } });
+    expect(geminiDialect.fromOpenAI(embeddings, batch)).toEqual({ embeddings: [{ values: [1] }] });
   });
 
   it('splits the method segment of the URL', () => {

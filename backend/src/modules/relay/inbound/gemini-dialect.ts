@@ -1,9 +1,16 @@
 import {
+  type GeminiAction,
+  type GeminiBatchEmbedRequest,
+  type GeminiEmbedContentRequest,
+  geminiEmbedToOpenAIRequest,
   geminiErrorBody,
   type GeminiRequest,
   geminiHeaders,
   geminiToOpenAIRequest,
   geminiUrl,
+  type OpenAIChatResponse,
+  type OpenAIEmbeddingResponse,
+  openAIToGeminiEmbedResponse,
   openAIToGeminiResponse,
   OpenAIStreamToGemini,
   splitGeminiSuffix,
@@ -13,7 +20,16 @@ import { t } from '../../../common/i18n/i18n';
 import { settingsOf, urlCall } from '../adaptors/native/native-kit';
 import { RelayError } from '../http/relay-error';
 import type { ErrorFormat } from '../http/relay-reply';
-import { bearer, headerValue, type ClientFormat, type InboundDialect } from './inbound-dialect';
+import type { RelayMode } from '../adaptors/adaptor';
+import type { RelayRequest } from '../pipeline/relay-request';
+import {
+  bearer,
+  headerValue,
+  type ClientFormat,
+  type InboundDialect,
+  type InboundInput,
+  type InboundRequest,
+} from './inbound-dialect';
 import { badRequest, isJsonObject, toRelayRequest } from './inbound-parse';
 
 function errorBody(err: RelayError, locale: Locale) {
@@ -47,6 +63,14 @@ function modelOf(value: string | undefined): string {
   if (!model) throw RelayError.of('relay.model_required', 400, 'model_required');
   if (model.length > MAX_MODEL_LENGTH) throw badRequest('model is too long');
   return model;
+}
+
+const isBatch = (body: unknown): boolean => isJsonObject(body) && Array.isArray(body.requests);
+
+/** The Gemini method a request was made with. */
+function methodOf(mode: RelayMode, stream: boolean, inbound: InboundRequest): GeminiAction {
+  if (mode === 'embeddings') return isBatch(inbound.native) ? 'batchEmbedContents' : 'embedContent';
+  return stream ? 'streamGenerateContent' : 'generateContent';
 }
 
 /** POST /v1beta/models/{model}:generateContent | :streamGenerateContent (key in x-goog-api-key, ?key= or Bearer). */
@@ -84,12 +108,15 @@ export const geminiDialect: InboundDialect = {
 
   passThroughCall(inbound, input) {
     const model = splitGeminiSuffix(input.upstreamModel).model;
-    const action = input.stream ? 'streamGenerateContent' : 'generateContent';
+    const action = methodOf(input.mode, input.stream, inbound);
     const url = geminiUrl(input.target.baseUrl, model, action, settingsOf(input));
     return urlCall(url, geminiHeaders(input.target.key), inbound.native, input.target.paramOverride);
   },
 
-  fromOpenAI: (res, model) => openAIToGeminiResponse(res, { model }),
+  fromOpenAI: (res, req) =>
+    req.mode === 'embeddings'
+      ? openAIToGeminiEmbedResponse(res as OpenAIEmbeddingResponse, isBatch(req.inbound?.native))
+      : openAIToGeminiResponse(res as OpenAIChatResponse, { model: req.model }),
 
   streamFromOpenAI(model) {
     const conv = new OpenAIStreamToGemini({ model });
@@ -104,3 +131,19 @@ export const geminiArrayClient: ClientFormat = {
   authorization: geminiDialect.authorization,
   errors: GEMINI_ARRAY_ERRORS,
 };
+
+/** POST /v1beta/models/{model}:embedContent | :batchEmbedContents: the embeddings of one or more contents. */
+export function parseGeminiEmbed(input: InboundInput, batch: boolean): RelayRequest {
+  const model = modelOf(input.model);
+  const body = input.body;
+  if (!isJsonObject(body)) throw badRequest('the body must be a JSON object');
+  const items = batch ? body.requests : [body];
+  if (!Array.isArray(items) || !items.length || items.some((r) => !isJsonObject(r) || !isJsonObject(r.content)))
+    throw badRequest(batch ? 'requests must be a non-empty array of EmbedContentRequest' : 'content is required');
+  const request = body as unknown as GeminiEmbedContentRequest | GeminiBatchEmbedRequest;
+  return toRelayRequest(
+    () => geminiEmbedToOpenAIRequest(request, model),
+    { dialect: geminiDialect, native: body, forwardHeaders: {} },
+    'embeddings',
+  );
+}

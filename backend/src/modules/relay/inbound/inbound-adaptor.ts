@@ -1,4 +1,4 @@
-import type { OpenAIChatChunk, OpenAIChatResponse } from '../../../providers';
+import type { OpenAIChatChunk } from '../../../providers';
 import type { RelayAdaptor, StreamConverter, StreamStep } from '../adaptors/adaptor';
 import { estimateTokens } from '../metering/prompt-parts';
 import type { RelayRequest } from '../pipeline/relay-request';
@@ -58,7 +58,7 @@ function converting(req: RelayRequest, inbound: InboundRequest, adaptor: RelayAd
       const read = adaptor.readResponse(mode, body, contentType, wantText, model);
       const res = parseObject(read.body.toString('utf8'));
       if (!res) return read;
-      const native = dialect.fromOpenAI(res as unknown as OpenAIChatResponse, req.model);
+      const native = dialect.fromOpenAI(res, req);
       return { ...read, body: Buffer.from(JSON.stringify(native)), contentType: 'application/json' };
     },
     streamConverter(mode, _clientWantsUsage, model): StreamConverter {

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { OpenAIChatChunk, OpenAIChatResponse } from '../../../providers';
+import type { OpenAIChatChunk } from '../../../providers';
 import type { BuildInput, UpstreamCall } from '../adaptors/adaptor';
 import { OPENAI_ERRORS, type ErrorFormat } from '../http/relay-reply';
 import type { RelayRequest } from '../pipeline/relay-request';
@@ -56,8 +56,8 @@ export interface InboundDialect extends ClientFormat {
   countAnswer(tokens: number): object;
   /** The upstream call of a same-format channel: the client's body, model mapped, param_override merged. */
   passThroughCall(inbound: InboundRequest, input: BuildInput): UpstreamCall;
-  /** A complete OpenAI answer in the native format; `model` is the name the client asked for. */
-  fromOpenAI(res: OpenAIChatResponse, model: string): object;
+  /** A complete OpenAI answer (chat; embeddings for Gemini) in the native format the request came in. */
+  fromOpenAI(res: object, req: RelayRequest): object;
   streamFromOpenAI(model: string, promptTokens: number): NativeStreamWriter;
 }
 
