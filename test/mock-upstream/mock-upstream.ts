@@ -237,6 +237,23 @@ export class MockUpstream {
       choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }],
       ...(withUsage ? { usage: null } : {}),
     });
+    const tool = Array.isArray(body.tools) && body.tools.length > 0 ? body.tools[0].function.name : null;
+    if (tool) {
+      // A streamed tool call: the call's id and name first, then its arguments in two pieces.
+      const call = (delta: object) => ({
+        ...base,
+        choices: [{ index: 0, delta: { tool_calls: [{ index: 0, ...delta }] }, finish_reason: null }],
+      });
+      send(call({ id: 'call_1', type: 'function', function: { name: tool, arguments: '' } }));
+      send(call({ function: { arguments: '{"city":' } }));
+      send(call({ function: { arguments: '"Paris"}' } }));
+      send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] });
+      if (withUsage && usage) send({ ...base, choices: [], usage });
+      res.write('data: [DONE]\n\n');
+      finished = true;
+      res.end();
+      return;
+    }
     const n = b.chunks ?? 3;
     for (let i = 0; i < n; i++) {
       if (b.chunkDelayMs) await sleep(b.chunkDelayMs);

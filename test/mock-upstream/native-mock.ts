@@ -12,14 +12,31 @@ export const NATIVE_USAGE = { anthropic: [10, 20], gemini: [100, 50], ollama: [1
 
 export class NativeMock extends HttpMock {
   protected answer(_req: IncomingMessage, res: ServerResponse, { path, body }: MockRequest): void {
-    if (path.startsWith('/v1/messages')) return anthropic(res, body);
+    if (path.startsWith('/v1/messages')) {
+      if (String(body?.model).includes(OVERLOADED)) return overloaded(res, 529, ANTHROPIC_OVERLOADED);
+      return anthropic(res, body);
+    }
     if (path.includes(':batchEmbedContents')) return geminiEmbeddings(res, body);
-    if (path.includes(':generateContent') || path.includes(':streamGenerateContent'))
+    if (path.includes(':generateContent') || path.includes(':streamGenerateContent')) {
+      if (path.includes(OVERLOADED)) return overloaded(res, 503, GEMINI_OVERLOADED);
       return gemini(res, body, path.includes(':stream'));
+    }
     if (path.startsWith('/api/chat')) return ollama(res, body);
     res.writeHead(404, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ error: { message: 'not found' } }));
   }
+}
+
+/** Upstream models named with this answer the format's own overload error. */
+export const OVERLOADED = 'overloaded';
+export const ANTHROPIC_OVERLOADED = { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } };
+export const GEMINI_OVERLOADED = {
+  error: { code: 503, message: 'The model is overloaded. Please try again later.', status: 'UNAVAILABLE' },
+};
+
+function overloaded(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
 }
 
 export function sse(res: ServerResponse, events: { event?: string; data: unknown }[]): void {

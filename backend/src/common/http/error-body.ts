@@ -3,7 +3,8 @@ import { ThrottlerException } from '@nestjs/throttler';
 import { t, pickLocale, type Locale } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/messages';
 import { AppError } from './app-error';
-import { isRelayPath } from './relay-paths';
+import { anthropicErrorBody, geminiErrorBody } from '../../providers';
+import { isRelayPath, relayDialectOf } from './relay-paths';
 
 const logger = new Logger('Errors');
 
@@ -70,12 +71,18 @@ export interface ErrorReply {
   body: unknown;
 }
 
-/** The body for an error: OpenAI error object on relay paths, the {success, message} envelope elsewhere. */
+/**
+ * The body for an error: on relay paths the error object of the path's client format (OpenAI,
+ * Anthropic /v1/messages, Gemini /v1beta), the {success, message} envelope elsewhere.
+ */
 export function errorReply(err: unknown, url: string, acceptLanguage: string | string[] | undefined): ErrorReply {
   const r = resolve(err);
   const locale: Locale = pickLocale(acceptLanguage);
   const message = r.key ? t(r.key, locale, r.params) : (r.text ?? '');
   if (isRelayPath(url)) {
+    const dialect = relayDialectOf(url);
+    if (dialect === 'anthropic') return { status: r.status, body: anthropicErrorBody(r.status, message) };
+    if (dialect === 'gemini') return { status: r.status, body: geminiErrorBody(r.status, message) };
     return {
       status: r.status,
       body: { error: { message, type: r.status >= 500 ? 'server_error' : 'invalid_request_error', param: null, code: r.key ?? null } },

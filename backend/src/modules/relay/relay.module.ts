@@ -8,6 +8,8 @@ import { TokenModule } from '../token/token.module';
 import { UserModule } from '../user/user.module';
 import { AdaptorRegistry, createAdaptorRegistry } from './adaptors/registry';
 import { RelayDirectory } from './cache/relay-directory.service';
+import { AnthropicController } from './controllers/anthropic.controller';
+import { GeminiController } from './controllers/gemini.controller';
 import { PlaygroundController } from './controllers/playground.controller';
 import { LegacyBillingController, RelayController } from './controllers/relay.controller';
 import { RelayKeyRoutes } from './controllers/relay-key-routes';
@@ -23,10 +25,10 @@ import { ChannelDirectory } from './routing/channel-directory.service';
 import { ChannelHealth } from './routing/channel-health.service';
 import { UpstreamClient } from './upstream/upstream-client.service';
 
-/** The relay engine: OpenAI-format endpoints in front of the channels (issue 3). */
+/** The relay engine: OpenAI-, Anthropic- and Gemini-format endpoints in front of the channels. */
 @Module({
   imports: [TokenModule, ChannelModule, UserModule, BillingModule],
-  controllers: [RelayController, LegacyBillingController, PlaygroundController],
+  controllers: [RelayController, LegacyBillingController, PlaygroundController, AnthropicController, GeminiController],
   providers: [
     { provide: AdaptorRegistry, useFactory: createAdaptorRegistry },
     RelayDirectory,

@@ -81,6 +81,8 @@ export interface StreamStep {
 
 /** Per-stream state machine (pure: no I/O); one per request. */
 export interface StreamConverter {
+  /** Content type of the stream the client receives (default: text/event-stream). */
+  readonly contentType?: string;
   onEvent(ev: SseEvent): StreamStep;
   /** Upstream ended cleanly: a closing block for the client, if the format needs one. */
   finish(): string | null;
@@ -110,6 +112,8 @@ export interface RelayAdaptor {
   readonly modes: ReadonlySet<RelayMode>;
   /** How the upstream frames a stream: SSE (default), newline-delimited JSON (Ollama), AWS event-stream (Bedrock). */
   readonly streamFraming?: StreamFraming;
+  /** The native client format the upstream speaks: such clients' requests are passed through. */
+  readonly dialect?: 'anthropic' | 'gemini';
   /**
    * Credentials that need I/O before the call (Vertex: service-account JWT → OAuth access token),
    * resolved into the target; cached by the adaptor. Absent: the stored key is used as it is.

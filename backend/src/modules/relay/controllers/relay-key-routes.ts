@@ -2,19 +2,27 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
 import { pickLocale } from '../../../common/i18n/i18n';
+import { geminiModelList } from '../../../providers';
 import { keyHashOf, parseApiKey } from '../../token/token-key';
 import { RelayError } from '../http/relay-error';
 import { sendRelayError } from '../http/relay-reply';
+import { geminiDialect } from '../inbound/gemini-dialect';
+import { OPENAI_CLIENT, type ClientFormat, type InboundDialect, type InboundInput } from '../inbound/inbound-dialect';
+import { TokenizerService } from '../metering/tokenizer.service';
 import { RelayModels } from '../models/relay-models.service';
 import { RelayAuthService } from '../pipeline/relay-auth.service';
 import type { RelayCaller } from '../pipeline/relay-caller';
 
-/** Key-authenticated read endpoints (models, legacy billing), answered as JSON or an OpenAI error. */
+/**
+ * Key-authenticated read endpoints (models, token counts, legacy billing), answered as JSON or an
+ * error in the client's format (OpenAI, Anthropic, Gemini).
+ */
 @Injectable()
 export class RelayKeyRoutes {
   constructor(
     private readonly auth: RelayAuthService,
     private readonly catalog: RelayModels,
+    private readonly tokenizer: TokenizerService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -26,6 +34,44 @@ export class RelayKeyRoutes {
     return this.answer(req, reply, (caller) => this.catalog.get(caller, id));
   }
 
+  /** GET /v1beta/models: the same models in Gemini's list format. */
+  geminiModels(req: FastifyRequest, reply: FastifyReply) {
+    return this.answer(
+      req,
+      reply,
+      (caller) => geminiModelList(this.catalog.list(caller).map((m) => m.id)),
+      geminiDialect,
+    );
+  }
+
+  geminiModel(id: string, req: FastifyRequest, reply: FastifyReply) {
+    const name = id.replace(/^models\//, '');
+    return this.answer(
+      req,
+      reply,
+      (caller) => geminiModelList([this.catalog.get(caller, name).id]).models[0],
+      geminiDialect,
+    );
+  }
+
+  /**
+   * Anthropic count_tokens / Gemini countTokens: the prompt counted locally, as billing counts it when
+   * an upstream reports no usage. Free; the key must be allowed the model.
+   */
+  countTokens(dialect: InboundDialect, input: InboundInput, req: FastifyRequest, reply: FastifyReply) {
+    return this.answer(
+      req,
+      reply,
+      async (caller) => {
+        const { model, prompt } = dialect.parseCount(input);
+        if (caller.token?.modelLimits && !caller.token.modelLimits.has(model))
+          throw RelayError.of('relay.model_forbidden', 403, 'model_not_allowed', { model });
+        return dialect.countAnswer(prompt.fixedTokens + (await this.tokenizer.count(model, prompt.texts)));
+      },
+      dialect,
+    );
+  }
+
   subscription(req: FastifyRequest, reply: FastifyReply) {
     return this.answer(req, reply, (caller) => this.catalog.subscription(caller, this.hash(req)));
   }
@@ -35,16 +81,22 @@ export class RelayKeyRoutes {
   }
 
   private hash(req: FastifyRequest): string {
-    return keyHashOf(this.config.cryptoSecret, parseApiKey(req.headers.authorization)?.body ?? '');
+    const authorization = OPENAI_CLIENT.authorization(req.headers, req.query);
+    return keyHashOf(this.config.cryptoSecret, parseApiKey(authorization)?.body ?? '');
   }
 
-  private async answer(req: FastifyRequest, reply: FastifyReply, fn: (caller: RelayCaller) => unknown): Promise<void> {
+  private async answer(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    fn: (caller: RelayCaller) => unknown,
+    client: ClientFormat = OPENAI_CLIENT,
+  ): Promise<void> {
     const locale = pickLocale(req.headers['accept-language']);
     try {
-      const caller = await this.auth.authenticate(req.headers.authorization, req.ip);
+      const caller = await this.auth.authenticate(client.authorization(req.headers, req.query), req.ip);
       void reply.send(await fn(caller));
     } catch (err) {
-      if (err instanceof RelayError) sendRelayError(reply, err, locale);
+      if (err instanceof RelayError) sendRelayError(reply, err, locale, client.errors);
       else throw err;
     }
   }

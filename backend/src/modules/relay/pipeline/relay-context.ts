@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { Locale } from '../../../common/i18n/i18n';
 import type { UsageReport } from '../adaptors/adaptor';
 import type { RelayError } from '../http/relay-error';
+import type { ErrorFormat } from '../http/relay-reply';
 import type { OutputMeter } from '../metering/output-meter';
 import type { RelayChannel } from '../routing/relay-channel';
 import type { Tier } from '../routing/routing-table';
@@ -20,6 +21,8 @@ export interface RelayContext {
   readonly settings: Settings;
   readonly path: string;
   readonly locale: Locale;
+  /** The client's error format (OpenAI, Anthropic, Gemini), for an error in the middle of a stream. */
+  readonly errors: ErrorFormat;
   /** performance.now() at arrival. */
   readonly startedAt: number;
   readonly reply: FastifyReply;

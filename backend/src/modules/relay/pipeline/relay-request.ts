@@ -1,6 +1,7 @@
 import type { RelayBody, RelayMode } from '../adaptors/adaptor';
 import { boundaryOf, readField } from '../adaptors/multipart';
 import { RelayError } from '../http/relay-error';
+import type { InboundRequest } from '../inbound/inbound-dialect';
 import { promptParts, type PromptParts } from '../metering/prompt-parts';
 
 /** One client request, validated: everything the pipeline needs to route, reserve and bill. */
@@ -16,6 +17,8 @@ export interface RelayRequest {
   /** Billable calls for per-call pricing (images: n). */
   readonly calls: number;
   readonly prompt: PromptParts;
+  /** Set when the client spoke a native format (Anthropic, Gemini); `body` is then its OpenAI conversion. */
+  readonly inbound?: InboundRequest;
 }
 
 const STREAM_MODES = new Set<RelayMode>(['chat', 'completions', 'responses']);

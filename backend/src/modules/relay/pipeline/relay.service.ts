@@ -7,7 +7,8 @@ import { LogService } from '../../log/log.service';
 import { OptionService } from '../../option/option.service';
 import type { RelayMode } from '../adaptors/adaptor';
 import { clientFacing, RelayError } from '../http/relay-error';
-import { sendRelayError } from '../http/relay-reply';
+import { OPENAI_ERRORS, sendRelayError, type ErrorFormat } from '../http/relay-reply';
+import { OPENAI_CLIENT, type ClientFormat } from '../inbound/inbound-dialect';
 import { fromBrowserExtension } from '../limits/browser-extension';
 import { RelayLimiter } from '../limits/relay-limiter.service';
 import { promptText } from '../metering/prompt-parts';
@@ -22,8 +23,8 @@ import { errorLog } from './usage-log';
 
 /**
  * The relay pipeline for one request: authenticate → parse → admit (limits, price) → route →
- * reserve → call upstream (with retries) → settle and log. Errors are answered in the OpenAI format;
- * a reservation is always either settled or refunded.
+ * reserve → call upstream (with retries) → settle and log. Errors are answered in the client's
+ * format (OpenAI, Anthropic or Gemini); a reservation is always either settled or refunded.
  */
 /** Longest wait for in-flight requests on shutdown. */
 const DRAIN_MS = 30_000;
@@ -45,18 +46,32 @@ export class RelayService implements BeforeApplicationShutdown {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** An API-key request on a /v1 endpoint. */
-  async relay(mode: RelayMode, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  /** An API-key request on an OpenAI-format /v1 endpoint. */
+  relay(mode: RelayMode, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const contentType = String(req.headers['content-type'] ?? '');
+    return this.relayAs(OPENAI_CLIENT, () => parseRelayRequest(mode, req.body, contentType), req, reply);
+  }
+
+  /**
+   * An API-key request in a client format (OpenAI, or a native one: Anthropic /v1/messages, Gemini
+   * /v1beta): the key is read and errors are answered the format's way; `parse` validates the body.
+   */
+  async relayAs(
+    client: ClientFormat,
+    parse: () => RelayRequest,
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void> {
     const startedAt = performance.now();
     const locale = pickLocale(req.headers['accept-language']);
     let caller: RelayCaller;
     try {
-      caller = await this.auth.authenticate(req.headers.authorization, req.ip);
+      caller = await this.auth.authenticate(client.authorization(req.headers, req.query), req.ip);
     } catch (err) {
-      this.fail(reply, err, locale);
+      this.fail(reply, err, locale, client.errors);
       return;
     }
-    await this.handle(mode, caller, req, reply, startedAt, locale);
+    await this.handle(parse, client.errors, caller, req, reply, startedAt, locale);
   }
 
   /** The console playground: a session user, billed without a token. */
@@ -68,14 +83,17 @@ export class RelayService implements BeforeApplicationShutdown {
     try {
       caller = await this.auth.sessionCaller(userId, typeof body?.group === 'string' ? body.group : undefined, req.ip);
     } catch (err) {
-      this.fail(reply, err, locale);
+      this.fail(reply, err, locale, OPENAI_ERRORS);
       return;
     }
-    await this.handle('chat', caller, req, reply, startedAt, locale);
+    const contentType = String(req.headers['content-type'] ?? '');
+    const parse = () => parseRelayRequest('chat', req.body, contentType);
+    await this.handle(parse, OPENAI_ERRORS, caller, req, reply, startedAt, locale);
   }
 
   private async handle(
-    mode: RelayMode,
+    parse: () => RelayRequest,
+    errors: ErrorFormat,
     caller: RelayCaller,
     req: FastifyRequest,
     reply: FastifyReply,
@@ -106,7 +124,7 @@ export class RelayService implements BeforeApplicationShutdown {
       if (this.draining) throw RelayError.of('relay.shutting_down', 503, 'service_unavailable');
       if (settings['global.block_browser_extension_enabled'] && fromBrowserExtension(req.headers.origin))
         throw RelayError.of('relay.browser_extension_blocked', 403, 'browser_extension_blocked');
-      parsed = parseRelayRequest(mode, req.body, String(req.headers['content-type'] ?? ''));
+      parsed = parse();
       const request = parsed;
       const admission = admit(caller, request, settings);
       this.limiter.checkPrompt(() => promptText(request.prompt), settings);
@@ -120,6 +138,7 @@ export class RelayService implements BeforeApplicationShutdown {
         settings,
         path,
         locale,
+        errors,
         startedAt,
         reply,
         signal: abort.signal,
@@ -142,7 +161,7 @@ export class RelayService implements BeforeApplicationShutdown {
       throw outcome.error;
     } catch (err) {
       if (reservation) this.billing.refund(caller, reservation);
-      const error = this.fail(reply, err, locale, settings);
+      const error = this.fail(reply, err, locale, errors, settings);
       if (settings.LogErrorEnabled && parsed) this.logFailure(caller, parsed, path, error, outcome, startedAt);
     } finally {
       if (!settling) this.inFlight--;
@@ -189,7 +208,13 @@ export class RelayService implements BeforeApplicationShutdown {
    * Answers any error; unexpected ones are logged and become 500 (503 when the database is down).
    * Returns the full error (for the log), whatever the client was shown.
    */
-  private fail(reply: FastifyReply, err: unknown, locale: Locale, settings = this.options.settings): RelayError {
+  private fail(
+    reply: FastifyReply,
+    err: unknown,
+    locale: Locale,
+    errors: ErrorFormat,
+    settings = this.options.settings,
+  ): RelayError {
     let error: RelayError;
     if (err instanceof RelayError) error = err;
     else if (isDatabaseDown(err)) error = RelayError.of('common.database_unavailable', 503, 'database_unavailable');
@@ -197,7 +222,7 @@ export class RelayService implements BeforeApplicationShutdown {
       this.logger.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
       error = RelayError.of('common.internal_error', 500, 'internal_error');
     }
-    sendRelayError(reply, clientFacing(error, settings), locale);
+    sendRelayError(reply, clientFacing(error, settings), locale, errors);
     return error;
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Dispatcher } from 'undici';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
-import type { AdaptorTarget, RelayAdaptor, UpstreamCall } from '../adaptors/adaptor';
+import type { AdaptorTarget, ProtocolAdaptor, UpstreamCall } from '../adaptors/adaptor';
 import { AdaptorRegistry } from '../adaptors/registry';
 import { RelayError, redact } from '../http/relay-error';
 import { OutputMeter } from '../metering/output-meter';
@@ -11,7 +11,8 @@ import { isStreamType, streamParser } from '../stream/framing';
 import { pingIntervalMs, pipeStream } from '../stream/stream-pipe';
 import { classifyUpstreamError } from '../upstream/upstream-errors';
 import { readBody, UpstreamClient } from '../upstream/upstream-client.service';
-import { sendWhole, streamErrorEvent } from '../http/relay-reply';
+import { sendWhole } from '../http/relay-reply';
+import { adaptorFor } from '../inbound/inbound-adaptor';
 import type { Delivered, RelayContext } from './relay-context';
 
 /** A failed attempt: nothing reached the client. */
@@ -45,6 +46,7 @@ export class UpstreamAttempt {
 
   async run(ctx: RelayContext, channel: RelayChannel): Promise<Omit<Delivered, 'tried'> | AttemptFailure> {
     const entry = this.registry.get(channel.type)!;
+    const adaptor = adaptorFor(ctx.req, entry.adaptor);
     const key = channel.keys[Math.floor(Math.random() * channel.keys.length)];
     const baseUrl = channel.baseUrl || entry.defaultBaseUrl;
     if (!key || (!baseUrl && !entry.endpointFromKey))
@@ -76,7 +78,7 @@ export class UpstreamAttempt {
     }
     let call: UpstreamCall;
     try {
-      call = entry.adaptor.buildCall({
+      call = adaptor.buildCall({
         mode: ctx.req.mode,
         body: ctx.req.body,
         upstreamModel,
@@ -101,18 +103,18 @@ export class UpstreamAttempt {
     } catch (err) {
       return this.networkFailure(ctx, channel, upstreamModel, err);
     }
-    if (res.statusCode >= 300) return this.upstreamError(channel, entry.adaptor, res);
+    if (res.statusCode >= 300) return this.upstreamError(channel, adaptor, res);
     const contentType = String(res.headers['content-type'] ?? 'application/json');
-    if (ctx.req.stream && isStreamType(entry.adaptor, contentType))
-      return this.stream(ctx, channel, entry.adaptor, upstreamModel, res);
-    return this.whole(ctx, channel, entry.adaptor, upstreamModel, res, contentType);
+    if (ctx.req.stream && isStreamType(adaptor, contentType))
+      return this.stream(ctx, channel, adaptor, upstreamModel, res);
+    return this.whole(ctx, channel, adaptor, upstreamModel, res, contentType);
   }
 
   /** A complete (non-stream) response: read, meter, forward unchanged. */
   private async whole(
     ctx: RelayContext,
     channel: RelayChannel,
-    adaptor: RelayAdaptor,
+    adaptor: ProtocolAdaptor,
     upstreamModel: string,
     res: Dispatcher.ResponseData,
     contentType: string,
@@ -152,7 +154,7 @@ export class UpstreamAttempt {
   private async stream(
     ctx: RelayContext,
     channel: RelayChannel,
-    adaptor: RelayAdaptor,
+    adaptor: ProtocolAdaptor,
     upstreamModel: string,
     res: Dispatcher.ResponseData,
   ) {
@@ -160,16 +162,17 @@ export class UpstreamAttempt {
     const meter = new OutputMeter(this.tokenizer, ctx.req.model, keep);
     const raw = ctx.reply.raw;
     if (!ctx.reply.sent) ctx.reply.hijack();
+    const converter = adaptor.streamConverter(ctx.req.mode, ctx.req.clientWantsUsage, upstreamModel);
     const result = await pipeStream({
       body: res.body as AsyncIterable<Buffer>,
       raw,
       open: () =>
         raw.writeHead(200, {
-          'content-type': 'text/event-stream; charset=utf-8',
+          'content-type': converter.contentType ?? 'text/event-stream; charset=utf-8',
           'cache-control': 'no-cache',
           'x-accel-buffering': 'no',
         }),
-      converter: adaptor.streamConverter(ctx.req.mode, ctx.req.clientWantsUsage, upstreamModel),
+      converter,
       parser: streamParser(adaptor),
       meter,
       signal: ctx.signal,
@@ -177,7 +180,7 @@ export class UpstreamAttempt {
       clientGone: ctx.clientGone,
       pingMs: pingIntervalMs(ctx.settings),
       errorEvent: () =>
-        streamErrorEvent(RelayError.of('relay.stream_interrupted', 502, 'stream_interrupted'), ctx.locale),
+        ctx.errors.streamEvent(RelayError.of('relay.stream_interrupted', 502, 'stream_interrupted'), ctx.locale),
     });
     if (result.end === 'interrupted' && !result.opened) {
       // Upstream broke before anything reached the client: still retryable.
@@ -198,7 +201,7 @@ export class UpstreamAttempt {
 
   private async upstreamError(
     channel: RelayChannel,
-    adaptor: RelayAdaptor,
+    adaptor: ProtocolAdaptor,
     res: Dispatcher.ResponseData,
   ): Promise<AttemptFailure> {
     let body: Buffer = Buffer.alloc(0);

@@ -54,5 +54,5 @@ export const anthropicAnswers: Pick<ProtocolAdaptor, 'readResponse' | 'streamCon
 };
 
 export function anthropicAdaptor(): ProtocolAdaptor {
-  return Object.freeze({ buildCall, models, ...anthropicAnswers });
+  return Object.freeze({ dialect: 'anthropic' as const, buildCall, models, ...anthropicAnswers });
 }

@@ -74,6 +74,7 @@ const models = jsonListing(
 
 export function geminiAdaptor(): ProtocolAdaptor {
   return Object.freeze({
+    dialect: 'gemini' as const,
     buildCall,
     models,
     readResponse: (

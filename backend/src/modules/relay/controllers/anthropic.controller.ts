@@ -1,0 +1,37 @@
+import { All, Controller, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pickLocale } from '../../../common/i18n/i18n';
+import { Access } from '../../auth/access.decorator';
+import { RelayError } from '../http/relay-error';
+import { sendRelayError } from '../http/relay-reply';
+import { anthropicDialect } from '../inbound/anthropic-dialect';
+import { RelayService } from '../pipeline/relay.service';
+import { RelayKeyRoutes } from './relay-key-routes';
+
+/** Anthropic's Messages API (`POST /v1/messages`), relayed to any channel type. */
+@Controller('v1/messages')
+@Access('relay')
+export class AnthropicController {
+  constructor(
+    private readonly relay: RelayService,
+    private readonly keyRoutes: RelayKeyRoutes,
+  ) {}
+
+  @Post()
+  messages(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    const parse = () => anthropicDialect.parse({ body: req.body, headers: req.headers });
+    return this.relay.relayAs(anthropicDialect, parse, req, reply);
+  }
+
+  @Post('count_tokens')
+  countTokens(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.keyRoutes.countTokens(anthropicDialect, { body: req.body, headers: req.headers }, req, reply);
+  }
+
+  /** Other Messages API paths (batches...): 404 in Anthropic's error format. */
+  @All('*')
+  unsupported(@Req() req: FastifyRequest, @Res() reply: FastifyReply): void {
+    const error = RelayError.of('common.not_found', 404, 'not_found');
+    sendRelayError(reply, error, pickLocale(req.headers['accept-language']), anthropicDialect.errors);
+  }
+}

@@ -1,0 +1,149 @@
+import {
+  type GeminiAction,
+  type GeminiBatchEmbedRequest,
+  type GeminiEmbedContentRequest,
+  geminiEmbedToOpenAIRequest,
+  geminiErrorBody,
+  type GeminiRequest,
+  geminiHeaders,
+  geminiToOpenAIRequest,
+  geminiUrl,
+  type OpenAIChatResponse,
+  type OpenAIEmbeddingResponse,
+  openAIToGeminiEmbedResponse,
+  openAIToGeminiResponse,
+  OpenAIStreamToGemini,
+  splitGeminiSuffix,
+} from '../../../providers';
+import type { Locale } from '../../../common/i18n/i18n';
+import { t } from '../../../common/i18n/i18n';
+import { settingsOf, urlCall } from '../adaptors/native/native-kit';
+import { RelayError } from '../http/relay-error';
+import type { ErrorFormat } from '../http/relay-reply';
+import type { RelayMode } from '../adaptors/adaptor';
+import type { RelayRequest } from '../pipeline/relay-request';
+import {
+  bearer,
+  headerValue,
+  type ClientFormat,
+  type InboundDialect,
+  type InboundInput,
+  type InboundRequest,
+} from './inbound-dialect';
+import { badRequest, isJsonObject, toRelayRequest } from './inbound-parse';
+
+function errorBody(err: RelayError, locale: Locale) {
+  return geminiErrorBody(err.status, err.upstreamMessage ?? t(err.key, locale, err.params));
+}
+
+/** `{"error":{code,message,status}}`; mid-stream as a last `data:` event. */
+export const GEMINI_ERRORS: ErrorFormat = {
+  body: errorBody,
+  streamEvent: (err, locale) => `data: ${JSON.stringify(errorBody(err, locale))}\n\n`,
+};
+
+/** A stream answered as a JSON array ends its array with the error object. */
+export const GEMINI_ARRAY_ERRORS: ErrorFormat = {
+  body: errorBody,
+  streamEvent: (err, locale) => `,\r\n${JSON.stringify(errorBody(err, locale))}]`,
+};
+
+const MAX_MODEL_LENGTH = 191;
+
+/** `{model}:{action}`, the last segment of a Gemini method URL (its colon may arrive encoded). */
+export function splitModelAction(segment: string): { model: string; action: string } {
+  const text = segment.replace(/%3A/gi, ':');
+  const at = text.lastIndexOf(':');
+  return at === -1 ? { model: text, action: '' } : { model: text.slice(0, at), action: text.slice(at + 1) };
+}
+
+/** The model of a /v1beta/models/{model}:action URL segment ("models/" prefix tolerated). */
+function modelOf(value: string | undefined): string {
+  const model = (value ?? '').replace(/^models\//, '').trim();
+  if (!model) throw RelayError.of('relay.model_required', 400, 'model_required');
+  if (model.length > MAX_MODEL_LENGTH) throw badRequest('model is too long');
+  return model;
+}
+
+const isBatch = (body: unknown): boolean => isJsonObject(body) && Array.isArray(body.requests);
+
+/** The Gemini method a request was made with. */
+function methodOf(mode: RelayMode, stream: boolean, inbound: InboundRequest): GeminiAction {
+  if (mode === 'embeddings') return isBatch(inbound.native) ? 'batchEmbedContents' : 'embedContent';
+  return stream ? 'streamGenerateContent' : 'generateContent';
+}
+
+/** POST /v1beta/models/{model}:generateContent | :streamGenerateContent (key in x-goog-api-key, ?key= or Bearer). */
+export const geminiDialect: InboundDialect = {
+  name: 'gemini',
+  errors: GEMINI_ERRORS,
+  authorization: (h, query) =>
+    bearer(headerValue(h['x-goog-api-key'])) ??
+    bearer(isJsonObject(query) && typeof query.key === 'string' ? query.key : undefined) ??
+    headerValue(h.authorization),
+
+  parse({ body, model, stream = false, jsonArray = false }) {
+    const name = modelOf(model);
+    if (!isJsonObject(body)) throw badRequest('the body must be a JSON object');
+    if (!Array.isArray(body.contents) || body.contents.some((c) => !isJsonObject(c)))
+      throw badRequest('contents must be an array of Content objects');
+    return toRelayRequest(() => geminiToOpenAIRequest(body as unknown as GeminiRequest, name, stream), {
+      dialect: geminiDialect,
+      native: body,
+      forwardHeaders: {},
+      jsonArray: stream && jsonArray,
+    });
+  },
+
+  /** countTokens takes `contents`, or a whole request under `generateContentRequest`. */
+  parseCount(input) {
+    const body =
+      isJsonObject(input.body) && isJsonObject(input.body.generateContentRequest)
+        ? input.body.generateContentRequest
+        : input.body;
+    return geminiDialect.parse({ ...input, body, stream: false });
+  },
+
+  countAnswer: (tokens) => ({ totalTokens: tokens }),
+
+  passThroughCall(inbound, input) {
+    const model = splitGeminiSuffix(input.upstreamModel).model;
+    const action = methodOf(input.mode, input.stream, inbound);
+    const url = geminiUrl(input.target.baseUrl, model, action, settingsOf(input));
+    return urlCall(url, geminiHeaders(input.target.key), inbound.native, input.target.paramOverride);
+  },
+
+  fromOpenAI: (res, req) =>
+    req.mode === 'embeddings'
+      ? openAIToGeminiEmbedResponse(res as OpenAIEmbeddingResponse, isBatch(req.inbound?.native))
+      : openAIToGeminiResponse(res as OpenAIChatResponse, { model: req.model }),
+
+  streamFromOpenAI(model) {
+    const conv = new OpenAIStreamToGemini({ model });
+    const sse = (objects: ReturnType<OpenAIStreamToGemini['push']>) =>
+      objects.map((o) => `data: ${JSON.stringify(o)}\n\n`).join('');
+    return { push: (chunk) => sse(conv.push(chunk)), finish: () => sse(conv.finish()) };
+  },
+};
+
+/** Gemini clients streaming without alt=sse: the same key rules, errors inside the JSON array. */
+export const geminiArrayClient: ClientFormat = {
+  authorization: geminiDialect.authorization,
+  errors: GEMINI_ARRAY_ERRORS,
+};
+
+/** POST /v1beta/models/{model}:embedContent | :batchEmbedContents: the embeddings of one or more contents. */
+export function parseGeminiEmbed(input: InboundInput, batch: boolean): RelayRequest {
+  const model = modelOf(input.model);
+  const body = input.body;
+  if (!isJsonObject(body)) throw badRequest('the body must be a JSON object');
+  const items = batch ? body.requests : [body];
+  if (!Array.isArray(items) || !items.length || items.some((r) => !isJsonObject(r) || !isJsonObject(r.content)))
+    throw badRequest(batch ? 'requests must be a non-empty array of EmbedContentRequest' : 'content is required');
+  const request = body as unknown as GeminiEmbedContentRequest | GeminiBatchEmbedRequest;
+  return toRelayRequest(
+    () => geminiEmbedToOpenAIRequest(request, model),
+    { dialect: geminiDialect, native: body, forwardHeaders: {} },
+    'embeddings',
+  );
+}

@@ -1,0 +1,103 @@
+import type { OpenAIChatChunk } from '../../../providers';
+import type { ProtocolAdaptor, StreamConverter, StreamStep } from '../adaptors/adaptor';
+import { estimateTokens } from '../metering/prompt-parts';
+import type { RelayRequest } from '../pipeline/relay-request';
+import type { InboundRequest } from './inbound-dialect';
+import { jsonArrayStream, sseData } from './json-array-stream';
+
+/**
+ * The adaptor one request uses on one channel. OpenAI clients: the channel's own. Native clients
+ * (Anthropic, Gemini): pass-through when the channel speaks the client's format, else the channel's
+ * adaptor with its OpenAI-format answer converted into the client's format. Either way usage is read
+ * by the channel's adaptor, so billing is the one of the OpenAI path.
+ */
+export function adaptorFor(req: RelayRequest, adaptor: ProtocolAdaptor): ProtocolAdaptor {
+  const inbound = req.inbound;
+  if (!inbound) return adaptor;
+  const native =
+    adaptor.dialect === inbound.dialect.name ? passThrough(inbound, adaptor) : converting(req, inbound, adaptor);
+  if (!inbound.jsonArray) return native;
+  return { ...native, streamConverter: (...args) => jsonArrayStream(native.streamConverter(...args)) };
+}
+
+/** The client's body goes upstream; the upstream's bytes come back untouched, whole or event by event. */
+function passThrough(inbound: InboundRequest, adaptor: ProtocolAdaptor): ProtocolAdaptor {
+  return {
+    ...adaptor,
+    streamFraming: 'sse',
+    buildCall: (input) => inbound.dialect.passThroughCall(inbound, input),
+    readResponse(mode, body, contentType, wantText, model) {
+      // The adaptor's own reading yields usage (and text); its converted body is not used.
+      const read = adaptor.readResponse(mode, body, contentType, wantText, model);
+      return { ...read, body, contentType };
+    },
+    streamConverter(mode, _clientWantsUsage, model): StreamConverter {
+      const reader = adaptor.streamConverter(mode, true, model);
+      return {
+        onEvent(ev): StreamStep {
+          let step: StreamStep = { out: null };
+          try {
+            step = reader.onEvent(ev);
+          } catch {
+            // An upstream error event: the client receives it as the upstream sent it.
+          }
+          return { out: `${ev.raw}\n\n`, usage: step.usage, text: step.text };
+        },
+        finish: () => null,
+      };
+    },
+  };
+}
+
+/** OpenAI-format output of the channel's adaptor, re-read and written in the client's format. */
+function converting(req: RelayRequest, inbound: InboundRequest, adaptor: ProtocolAdaptor): ProtocolAdaptor {
+  const { dialect } = inbound;
+  return {
+    ...adaptor,
+    readResponse(mode, body, contentType, wantText, model) {
+      const read = adaptor.readResponse(mode, body, contentType, wantText, model);
+      const res = parseObject(read.body.toString('utf8'));
+      if (!res) return read;
+      const native = dialect.fromOpenAI(res, req);
+      return { ...read, body: Buffer.from(JSON.stringify(native)), contentType: 'application/json' };
+    },
+    streamConverter(mode, _clientWantsUsage, model): StreamConverter {
+      // Usage chunks are always asked for: the native stream ends with the usage.
+      const inner = adaptor.streamConverter(mode, true, model);
+      const writer = dialect.streamFromOpenAI(req.model, estimateTokens(req.prompt));
+      const convert = (out: string | null): string | null =>
+        out === null
+          ? null
+          : openAIChunks(out)
+              .map((c) => writer.push(c))
+              .join('');
+      return {
+        onEvent: (ev): StreamStep => {
+          const step = inner.onEvent(ev);
+          return { ...step, out: convert(step.out) };
+        },
+        finish: () => (convert(inner.finish()) ?? '') + writer.finish(),
+      };
+    },
+  };
+}
+
+function parseObject(text: string): Record<string, unknown> | null {
+  try {
+    const v: unknown = JSON.parse(text);
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The chat chunks inside complete SSE blocks (`data: {…}`); [DONE], comments and non-JSON are skipped. */
+export function openAIChunks(sse: string): OpenAIChatChunk[] {
+  const out: OpenAIChatChunk[] = [];
+  for (const data of sseData(sse)) {
+    if (data.charCodeAt(0) !== 123 /* { */) continue;
+    const chunk = parseObject(data);
+    if (chunk) out.push(chunk as unknown as OpenAIChatChunk);
+  }
+  return out;
+}
