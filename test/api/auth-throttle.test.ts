@@ -16,7 +16,8 @@ describe('login throttling per IP (X-Forwarded-For ignored from untrusted peers)
   it('answers 429 once the per-IP budget is spent, whatever X-Forwarded-For says', async () => {
     const statuses: number[] = [];
     // setupRoot's login used one attempt of the budget.
-    for (let i = 0; i < 6; i++) statuses.push((await attempt(t, `nobody${i}`, { 'x-forwarded-for': `10.0.0.${i}` })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await attempt(t, `nobody${i}`, { 'x-forwarded-for': `10.0.0.${i}` })).status);
     expect(statuses.slice(0, 4)).toEqual([401, 401, 401, 401]);
     expect(statuses.slice(4)).toEqual([429, 429]);
     const res = await attempt(t, 'someone', { 'accept-language': 'en' });
@@ -33,7 +34,8 @@ describe('login throttling per account (behind a trusted proxy)', () => {
 
   it('limits one account across many client IPs, and each client IP separately', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) statuses.push((await attempt(t, 'victim', { 'x-forwarded-for': `203.0.113.${i}` })).status);
+    for (let i = 0; i < 7; i++)
+      statuses.push((await attempt(t, 'victim', { 'x-forwarded-for': `203.0.113.${i}` })).status);
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5)).toEqual([429, 429]);
     // Another account from a fresh IP is unaffected.

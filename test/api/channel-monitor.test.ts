@@ -23,13 +23,27 @@ describe('scheduled monitoring (master node)', () => {
     const db = Db.open(t);
     await setOption(root, 'AutomaticDisableChannelEnabled', 'true');
     await setOption(root, 'QuotaRemindThreshold', '1000');
-    const good = await createChannel(root, { type: 1, name: 'good', key: 'k-good', base_url: mock.url, models: 'gpt-4o' });
+    const good = await createChannel(root, {
+      type: 1,
+      name: 'good',
+      key: 'k-good',
+      base_url: mock.url,
+      models: 'gpt-4o',
+    });
     const bad = await createChannel(root, { type: 1, name: 'bad', key: 'k-bad', base_url: mock.url, models: 'gpt-4o' });
     mock.on('k-bad', { status: 403, errorMessage: 'forbidden' });
     const user = await createUser(root, 'low_quota');
-    expect(await eventually(async () => (await root.get(`/api/channel/${bad}`)).body.data.status === 3, 8000)).toBe(true);
-    expect((await root.get(`/api/channel/${good}`)).body.data).toMatchObject({ status: 1, test_time: expect.any(Number) });
-    const reminder = await eventually(() => db.one('SELECT * FROM logs WHERE type = 4 AND user_id = ?', [user.id]), 8000);
+    expect(await eventually(async () => (await root.get(`/api/channel/${bad}`)).body.data.status === 3, 8000)).toBe(
+      true,
+    );
+    expect((await root.get(`/api/channel/${good}`)).body.data).toMatchObject({
+      status: 1,
+      test_time: expect.any(Number),
+    });
+    const reminder = await eventually(
+      () => db.one('SELECT * FROM logs WHERE type = 4 AND user_id = ?', [user.id]),
+      8000,
+    );
     expect(reminder.content).toContain('quota');
     db.close();
   });

@@ -18,7 +18,8 @@ async function infoServer(): Promise<{ url: string; server: Server }> {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    if (!auth.endsWith('good-key')) return send(401, { error: { message: `Incorrect API key provided: ${auth.slice(7)}` } });
+    if (!auth.endsWith('good-key'))
+      return send(401, { error: { message: `Incorrect API key provided: ${auth.slice(7)}` } });
     if (req.url === '/v1/models') return send(200, { object: 'list', data: [{ id: 'm-a' }, { id: 'm-b' }] });
     if (req.url === '/v1/dashboard/billing/subscription') return send(200, { hard_limit_usd: 120 });
     if (req.url?.startsWith('/v1/dashboard/billing/usage')) return send(200, { total_usage: 2050 });
@@ -58,10 +59,22 @@ describe('channel API', () => {
     ['no name', { key: 'k', models: 'm' }, 'Please fill in the channel name and key!'],
     ['blank key', { name: 'n', key: ' ', models: 'm' }, 'Please fill in the channel name and key!'],
     ['no model', { name: 'n', key: 'k', models: ' , ' }, 'Please select at least one model!'],
-    ['bad model_mapping', { name: 'n', key: 'k', models: 'm', model_mapping: '{x' }, 'The model mapping must be valid JSON!'],
+    [
+      'bad model_mapping',
+      { name: 'n', key: 'k', models: 'm', model_mapping: '{x' },
+      'The model mapping must be valid JSON!',
+    ],
     ['bad setting', { name: 'n', key: 'k', models: 'm', setting: '[1]' }, 'The channel setting must be valid JSON!'],
-    ['bad param_override', { name: 'n', key: 'k', models: 'm', param_override: 'no' }, 'The parameter override must be valid JSON!'],
-    ['type 41 bad region JSON', { name: 'n', key: '{"a":1}', type: 41, models: 'm', other: '{bad' }, 'The region mapping must be valid JSON!'],
+    [
+      'bad param_override',
+      { name: 'n', key: 'k', models: 'm', param_override: 'no' },
+      'The parameter override must be valid JSON!',
+    ],
+    [
+      'type 41 bad region JSON',
+      { name: 'n', key: '{"a":1}', type: 41, models: 'm', other: '{bad' },
+      'The region mapping must be valid JSON!',
+    ],
     ['priority below -999', { name: 'n', key: 'k', models: 'm', priority: -1000 }, 'Invalid parameters'],
     ['priority not integer', { name: 'n', key: 'k', models: 'm', priority: 1.5 }, 'Invalid parameters'],
     ['negative weight', { name: 'n', key: 'k', models: 'm', weight: -1 }, 'Invalid parameters'],
@@ -73,14 +86,35 @@ describe('channel API', () => {
   });
 
   it('create normalises type special cases and the base URL', async () => {
-    const spark = await admin.post('/api/channel/', { name: 'spark', key: 'a|b|c', type: 18, models: 'spark', base_url: 'https://x.example/', other: '' });
-    expect(spark.body.data).toMatchObject({ other: 'v2.1', base_url: 'https://x.example', auto_ban: 1, group: 'default', priority: 0, weight: 0 });
+    const spark = await admin.post('/api/channel/', {
+      name: 'spark',
+      key: 'a|b|c',
+      type: 18,
+      models: 'spark',
+      base_url: 'https://x.example/',
+      other: '',
+    });
+    expect(spark.body.data).toMatchObject({
+      other: 'v2.1',
+      base_url: 'https://x.example',
+      auto_ban: 1,
+      group: 'default',
+      priority: 0,
+      weight: 0,
+    });
     expect(spark.body.data.key).toBeUndefined();
-    const vertex = await admin.post('/api/channel/', { name: 'vx', key: '{"type":"service_account"}', type: 41, models: 'gemini', other: 'us-central1' });
+    const vertex = await admin.post('/api/channel/', {
+      name: 'vx',
+      key: '{"type":"service_account"}',
+      type: 41,
+      models: 'gemini',
+      other: 'us-central1',
+    });
     expect(vertex.body.data.other).toBe('us-central1');
     const batch = await admin.post('/api/channel/', { name: 'multi', key: 'kb1\nkb2', models: 'm', mode: 'batch' });
     expect(batch.body.data).toHaveLength(2);
-    for (const id of [spark.body.data.id, vertex.body.data.id, ...batch.body.data.map((c: { id: number }) => c.id)]) await root.delete(`/api/channel/${id}/`);
+    for (const id of [spark.body.data.id, vertex.body.data.id, ...batch.body.data.map((c: { id: number }) => c.id)])
+      await root.delete(`/api/channel/${id}/`);
   });
 
   it('keys: root reads them back, admins never; only root changes base_url; lists and search never carry keys', async () => {
@@ -120,7 +154,8 @@ describe('channel API', () => {
     expect(tagged.items.map((c: { name: string }) => c.name)).toEqual(['l-a', 'l-c', 'l-d']);
     const page2 = (await admin.get('/api/channel/?p=1&page_size=2&tag_mode=true')).body.data;
     expect(page2.items.map((c: { name: string }) => c.name)).toEqual(['l-b']);
-    const search = async (q: string) => (await admin.get(`/api/channel/search?${q}`)).body.data.items.map((c: { name: string }) => c.name).sort();
+    const search = async (q: string) =>
+      (await admin.get(`/api/channel/search?${q}`)).body.data.items.map((c: { name: string }) => c.name).sort();
     expect(await search('keyword=l-b')).toEqual(['l-b']);
     expect(await search('keyword=alpha')).toEqual(['l-a', 'l-c']);
     expect(await search('keyword=127.0.0.1')).toHaveLength(4);
@@ -132,8 +167,16 @@ describe('channel API', () => {
   });
 
   it('model lists: models_enabled, models with ids, models by channel type', async () => {
-    const id = await createChannel(admin, { ...base, name: 'models', key: 'k-models', base_url: mock.url, models: 'only-here,gpt-4o' });
-    expect((await admin.get('/api/channel/models_enabled')).body.data).toEqual(expect.arrayContaining(['only-here', 'gpt-4o']));
+    const id = await createChannel(admin, {
+      ...base,
+      name: 'models',
+      key: 'k-models',
+      base_url: mock.url,
+      models: 'only-here,gpt-4o',
+    });
+    expect((await admin.get('/api/channel/models_enabled')).body.data).toEqual(
+      expect.arrayContaining(['only-here', 'gpt-4o']),
+    );
     const all = (await admin.get('/api/channel/models')).body.data as Array<{ id: string }>;
     expect(all).toEqual(expect.arrayContaining([{ id: 'only-here' }]));
     expect((await admin.get('/api/models')).body.data['1']).toEqual(expect.arrayContaining(['only-here']));
@@ -163,16 +206,38 @@ describe('channel API', () => {
       const res = await admin.put('/api/channel/tag', body, EN);
       expect([res.status, res.body.message]).toEqual([400, msg]);
     }
-    const edit = await admin.put('/api/channel/tag', { tag: 'team', new_tag: 'crew', priority: 7, weight: 3, models: 'm1,m2', groups: 'default,vip', model_mapping: '{"m1":"m1-2024"}' });
+    const edit = await admin.put('/api/channel/tag', {
+      tag: 'team',
+      new_tag: 'crew',
+      priority: 7,
+      weight: 3,
+      models: 'm1,m2',
+      groups: 'default,vip',
+      model_mapping: '{"m1":"m1-2024"}',
+    });
     expect(edit.body.data).toBe(2);
     const got = (await admin.get(`/api/channel/${a}`)).body.data;
-    expect(got).toMatchObject({ tag: 'crew', priority: 7, weight: 3, models: 'm1,m2', group: 'default,vip', model_mapping: '{"m1":"m1-2024"}', name: 't-a' });
+    expect(got).toMatchObject({
+      tag: 'crew',
+      priority: 7,
+      weight: 3,
+      models: 'm1,m2',
+      group: 'default,vip',
+      model_mapping: '{"m1":"m1-2024"}',
+      name: 't-a',
+    });
     expect((await db.all('SELECT * FROM abilities WHERE channel_id = ?', [a])).length).toBe(4);
-    await admin.put('/api/channel/tag', { tag: 'crew', priority: '', weight: null, models: '' , new_tag: 'crew2' });
-    expect((await admin.get(`/api/channel/${b}`)).body.data).toMatchObject({ tag: 'crew2', priority: 7, models: 'm1,m2' });
+    await admin.put('/api/channel/tag', { tag: 'crew', priority: '', weight: null, models: '', new_tag: 'crew2' });
+    expect((await admin.get(`/api/channel/${b}`)).body.data).toMatchObject({
+      tag: 'crew2',
+      priority: 7,
+      models: 'm1,m2',
+    });
     expect((await admin.post('/api/channel/tag/disabled', { tag: 'crew2' })).body.data).toBe(2);
     expect((await admin.get(`/api/channel/${a}`)).body.data.status).toBe(2);
-    expect((await db.one('SELECT COUNT(*) AS n FROM abilities WHERE channel_id = ? AND enabled = ?', [a, 1])).n).toBe(0);
+    expect((await db.one('SELECT COUNT(*) AS n FROM abilities WHERE channel_id = ? AND enabled = ?', [a, 1])).n).toBe(
+      0,
+    );
     await admin.post('/api/channel/tag/enabled', { tag: 'crew2' });
     expect((await admin.get(`/api/channel/${b}`)).body.data.status).toBe(1);
     await admin.put('/api/channel/tag', { tag: 'crew2', new_tag: '' });
@@ -181,7 +246,9 @@ describe('channel API', () => {
   });
 
   it('batch delete, delete disabled and fix return counts', async () => {
-    const ids = await Promise.all(['d1', 'd2', 'd3'].map((n) => createChannel(admin, { ...base, name: n, key: `k-${n}`, base_url: mock.url })));
+    const ids = await Promise.all(
+      ['d1', 'd2', 'd3'].map((n) => createChannel(admin, { ...base, name: n, key: `k-${n}`, base_url: mock.url })),
+    );
     expect((await admin.post('/api/channel/batch', { ids: [] }, EN)).body.message).toBe('Please select channels first');
     await admin.put('/api/channel/', { id: ids[0], status: 2 });
     expect((await admin.delete('/api/channel/disabled')).body.data).toBe(1);
@@ -191,7 +258,14 @@ describe('channel API', () => {
   });
 
   it('tests a channel against the upstream: time, response_time, test_time, chosen model', async () => {
-    const id = await createChannel(admin, { ...base, name: 'probe', key: 'k-probe', base_url: mock.url, models: 'gpt-4o,gpt-4o-mini', model_mapping: '{"gpt-4o-mini":"mini-upstream"}' });
+    const id = await createChannel(admin, {
+      ...base,
+      name: 'probe',
+      key: 'k-probe',
+      base_url: mock.url,
+      models: 'gpt-4o,gpt-4o-mini',
+      model_mapping: '{"gpt-4o-mini":"mini-upstream"}',
+    });
     mock.on('k-probe', { delayMs: 30 });
     const res = await admin.get(`/api/channel/test/${id}`);
     expect(res.status).toBe(200);
@@ -244,7 +318,9 @@ describe('channel API', () => {
     const res = await admin.get('/api/channel/test');
     expect(res.body.success).toBe(true);
     expect(Date.now() - started).toBeLessThan(250);
-    expect(await eventually(async () => (await admin.get(`/api/channel/${id}`)).body.data.test_time > 0, 5000)).toBe(true);
+    expect(await eventually(async () => (await admin.get(`/api/channel/${id}`)).body.data.test_time > 0, 5000)).toBe(
+      true,
+    );
     await admin.delete(`/api/channel/${id}`);
   });
 
@@ -252,7 +328,10 @@ describe('channel API', () => {
     const oa = await createChannel(admin, { ...base, name: 'bal', key: 'good-key', base_url: info.url });
     const res = await admin.get(`/api/channel/update_balance/${oa}/`);
     expect(res.body).toMatchObject({ success: true, balance: 99.5 });
-    expect((await admin.get(`/api/channel/${oa}`)).body.data).toMatchObject({ balance: 99.5, balance_updated_time: expect.any(Number) });
+    expect((await admin.get(`/api/channel/${oa}`)).body.data).toMatchObject({
+      balance: 99.5,
+      balance_updated_time: expect.any(Number),
+    });
     const ds = await createChannel(admin, { ...base, type: 43, name: 'ds', key: 'good-key', base_url: info.url });
     expect((await admin.get(`/api/channel/update_balance/${ds}`)).body.balance).toBe(42.5);
     const mistral = await createChannel(admin, { ...base, type: 42, name: 'mi', key: 'good-key', base_url: info.url });
@@ -263,7 +342,11 @@ describe('channel API', () => {
   });
 
   it('fetches models for a new channel and an existing one; upstream errors are masked', async () => {
-    const fresh = await admin.post('/api/channel/fetch_models', { base_url: info.url, type: 1, key: 'good-key\nother' });
+    const fresh = await admin.post('/api/channel/fetch_models', {
+      base_url: info.url,
+      type: 1,
+      key: 'good-key\nother',
+    });
     expect(fresh.body.data).toEqual(['m-a', 'm-b']);
     const noKey = await admin.post('/api/channel/fetch_models', { base_url: info.url, type: 1, key: '' }, EN);
     expect([noKey.status, noKey.body.message]).toEqual([400, 'Please fill in the key']);
@@ -271,7 +354,11 @@ describe('channel API', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('Failed to fetch the model list');
     expect(bad.body.message).not.toContain(MARKER);
-    const custom = await admin.post('/api/channel/fetch_models', { base_url: `${info.url}/v1/chat/completions`, type: 8, key: 'good-key' }, EN);
+    const custom = await admin.post(
+      '/api/channel/fetch_models',
+      { base_url: `${info.url}/v1/chat/completions`, type: 8, key: 'good-key' },
+      EN,
+    );
     expect(custom.body.message).toBe('This channel type does not support this operation yet');
     const id = await createChannel(admin, { ...base, name: 'fm', key: 'good-key', base_url: info.url });
     expect((await admin.get(`/api/channel/fetch_models/${id}`)).body.data).toEqual(['m-a', 'm-b']);

@@ -16,7 +16,12 @@ describe('API conventions', () => {
     ['en-US,en;q=0.9', 'Request body is not valid JSON'],
     [undefined, '请求体不是合法的 JSON'],
   ])('malformed JSON (Accept-Language %s) → 400 "%s", nothing written', async (lang, message) => {
-    const res = await root.raw('PUT', '/api/option/', '{"key": "Notice", "value": ', lang ? { 'accept-language': lang } : {});
+    const res = await root.raw(
+      'PUT',
+      '/api/option/',
+      '{"key": "Notice", "value": ',
+      lang ? { 'accept-language': lang } : {},
+    );
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, message });
     expect((await new ApiClient(t.url).get('/api/notice')).body.data).toBe('');
@@ -35,7 +40,11 @@ describe('API conventions', () => {
   });
 
   it('oversized body → 413', async () => {
-    const res = await root.raw('PUT', '/api/option/', JSON.stringify({ key: 'Notice', value: 'x'.repeat(2 * 1024 * 1024) }));
+    const res = await root.raw(
+      'PUT',
+      '/api/option/',
+      JSON.stringify({ key: 'Notice', value: 'x'.repeat(2 * 1024 * 1024) }),
+    );
     expect(res.status).toBe(413);
     expect(res.body.success).toBe(false);
   });
@@ -51,7 +60,10 @@ describe('API conventions', () => {
 
   it('not signed in → 401 with the localised message', async () => {
     const res = await new ApiClient(t.url).get('/api/user/self', { 'accept-language': 'en' });
-    expect(res.body).toEqual({ success: false, message: 'Not logged in or the session has expired, please log in again' });
+    expect(res.body).toEqual({
+      success: false,
+      message: 'Not logged in or the session has expired, please log in again',
+    });
   });
 
   it('health and readiness', async () => {
@@ -62,12 +74,41 @@ describe('API conventions', () => {
   it('status carries every field of the server status object', async () => {
     const data = (await new ApiClient(t.url).get('/api/status')).body.data;
     for (const key of [
-      'system_name', 'logo', 'footer_html', 'quota_per_unit', 'display_in_currency', 'enable_drawing', 'enable_task',
-      'enable_data_export', 'chats', 'data_export_default_time', 'default_collapse_sidebar', 'mj_notify_enabled',
-      'chat_link', 'chat_link2', 'docs_link', 'email_verification', 'turnstile_check', 'turnstile_site_key',
-      'github_oauth', 'github_client_id', 'oidc_enabled', 'oidc_authorization_endpoint', 'oidc_client_id',
-      'linuxdo_oauth', 'linuxdo_client_id', 'wechat_login', 'wechat_qrcode', 'telegram_oauth', 'telegram_bot_name',
-      'check_in_enabled', 'version', 'start_time', 'setup', 'server_address', 'self_use_mode_enabled',
+      'system_name',
+      'logo',
+      'footer_html',
+      'quota_per_unit',
+      'display_in_currency',
+      'enable_drawing',
+      'enable_task',
+      'enable_data_export',
+      'chats',
+      'data_export_default_time',
+      'default_collapse_sidebar',
+      'mj_notify_enabled',
+      'chat_link',
+      'chat_link2',
+      'docs_link',
+      'email_verification',
+      'turnstile_check',
+      'turnstile_site_key',
+      'github_oauth',
+      'github_client_id',
+      'oidc_enabled',
+      'oidc_authorization_endpoint',
+      'oidc_client_id',
+      'linuxdo_oauth',
+      'linuxdo_client_id',
+      'wechat_login',
+      'wechat_qrcode',
+      'telegram_oauth',
+      'telegram_bot_name',
+      'check_in_enabled',
+      'version',
+      'start_time',
+      'setup',
+      'server_address',
+      'self_use_mode_enabled',
       'demo_site_enabled',
     ]) {
       expect(data).toHaveProperty([key]);

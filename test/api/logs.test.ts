@@ -21,11 +21,25 @@ describe('usage log API (spec 3 §7)', () => {
     const rows: unknown[][] = [];
     for (let i = 0; i < 30; i++) {
       const who = i % 3 === 0 ? bob : alice;
-      rows.push([who.id, who.username, now - 3600 + i * 100, i % 5 === 0 ? 6 : 2, i % 2 ? 'gpt-4o' : 'gpt-4o-mini', `tok${i % 2}`, i * 10, 100, 50, i % 2 ? 7 : 8, 'ch', i % 4 ? 'default' : 'vip', JSON.stringify({ model_ratio: 1, admin_info: { use_channel: [7] } })]);
+      rows.push([
+        who.id,
+        who.username,
+        now - 3600 + i * 100,
+        i % 5 === 0 ? 6 : 2,
+        i % 2 ? 'gpt-4o' : 'gpt-4o-mini',
+        `tok${i % 2}`,
+        i * 10,
+        100,
+        50,
+        i % 2 ? 7 : 8,
+        'ch',
+        i % 4 ? 'default' : 'vip',
+        JSON.stringify({ model_ratio: 1, admin_info: { use_channel: [7] } }),
+      ]);
     }
     for (const r of rows) {
       await db.exec(
-        'INSERT INTO logs (user_id, username, created_at, type, model_name, token_name, quota, prompt_tokens, completion_tokens, channel_id, channel_name, "group", other, content, use_time, is_stream, token_id, ip) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,\'\',1,0,0,\'\')',
+        "INSERT INTO logs (user_id, username, created_at, type, model_name, token_name, quota, prompt_tokens, completion_tokens, channel_id, channel_name, \"group\", other, content, use_time, is_stream, token_id, ip) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,'',1,0,0,'')",
         r,
       );
     }
@@ -39,7 +53,11 @@ describe('usage log API (spec 3 §7)', () => {
     const all = (await root.get('/api/log/?p=0&page_size=10')).body.data;
     expect(all).toMatchObject({ page: 0, page_size: 10, total: 30 });
     expect(all.items[0].created_at).toBeGreaterThanOrEqual(all.items[9].created_at);
-    expect(all.items[0]).toMatchObject({ channel: expect.any(Number), channel_name: 'ch', other: expect.stringContaining('admin_info') });
+    expect(all.items[0]).toMatchObject({
+      channel: expect.any(Number),
+      channel_name: 'ch',
+      other: expect.stringContaining('admin_info'),
+    });
     const q = (params: string) => root.get(`/api/log/?p=0&page_size=100&${params}`).then((r) => r.body.data.total);
     expect(await q('type=6')).toBe(6);
     expect(await q('type=2&model_name=gpt-4o')).toBe(12);

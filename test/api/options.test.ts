@@ -17,10 +17,23 @@ describe('options', () => {
     const map = Object.fromEntries((res.body.data as { key: string; value: string }[]).map((o) => [o.key, o.value]));
     for (const key of OPTION_KEYS) {
       if (SECRET_OPTION_KEYS.includes(key)) expect(map).not.toHaveProperty([key]);
-      else expect(map[key]).toBe(key === 'SelfUseModeEnabled' || key === 'DemoSiteEnabled' ? 'false' : OPTION_DEFS[key].default);
+      else
+        expect(map[key]).toBe(
+          key === 'SelfUseModeEnabled' || key === 'DemoSiteEnabled' ? 'false' : OPTION_DEFS[key].default,
+        );
     }
     expect(SECRET_OPTION_KEYS).toEqual(
-      expect.arrayContaining(['SMTPToken', 'EpayKey', 'GitHubClientSecret', 'LinuxDOClientSecret', 'oidc.client_secret', 'TurnstileSecretKey', 'WorkerValidKey', 'TelegramBotToken', 'WeChatServerToken']),
+      expect.arrayContaining([
+        'SMTPToken',
+        'EpayKey',
+        'GitHubClientSecret',
+        'LinuxDOClientSecret',
+        'oidc.client_secret',
+        'TurnstileSecretKey',
+        'WorkerValidKey',
+        'TelegramBotToken',
+        'WeChatServerToken',
+      ]),
     );
   });
 
@@ -35,7 +48,11 @@ describe('options', () => {
     ['QuotaForNewUser', 'abc', 'QuotaForNewUser 必须是数字'],
     ['LogConsumeEnabled', 'yes', 'LogConsumeEnabled 必须是 true 或 false'],
     ['DataExportDefaultTime', 'month', 'DataExportDefaultTime 的取值无效'],
-    ['claude.thinking_adapter_budget_tokens_percentage', '1.5', 'claude.thinking_adapter_budget_tokens_percentage 超出允许范围'],
+    [
+      'claude.thinking_adapter_budget_tokens_percentage',
+      '1.5',
+      'claude.thinking_adapter_budget_tokens_percentage 超出允许范围',
+    ],
     ['general_setting.ping_interval_seconds', '0', 'general_setting.ping_interval_seconds 超出允许范围'],
     ['NoSuchKey', '1', '未知的配置项：NoSuchKey'],
     ['GitHubOAuthEnabled', 'true', '请先填写 GitHub Client ID 和 Client Secret'],

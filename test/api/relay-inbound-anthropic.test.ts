@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { MockUpstream } from '../mock-upstream/mock-upstream';
 import { ANTHROPIC_OVERLOADED, NativeMock, OVERLOADED } from '../mock-upstream/native-mock';
 import type { ApiClient } from '../support/api-client';
-import { ConsumptionChecker } from '../support/consumption';
+import { Ledger } from '../support/ledger';
 import { setupRoot } from '../support/fixtures';
 import { createChannel, createToken, Db, fundedUser } from '../support/relay-fixtures';
 import { startApp, type TestApp } from '../support/test-app';
@@ -37,7 +37,7 @@ describe('relay: Anthropic SDK through /v1/messages', () => {
   let root: ApiClient;
   let key: string;
   let client: Anthropic;
-  let charges: ConsumptionChecker;
+  let ledger: Ledger;
 
   beforeAll(async () => {
     native = new NativeMock();
@@ -67,7 +67,7 @@ describe('relay: Anthropic SDK through /v1/messages', () => {
     const user = await fundedUser(root, 'anthro', START);
     ({ key } = await createToken(user.client, { remain_quota: 5_000_000 }));
     client = new Anthropic({ apiKey: key, baseURL: t.url, maxRetries: 0 });
-    charges = new ConsumptionChecker(db, user.id, START);
+    ledger = new Ledger(db, user.id, START);
   });
   afterAll(async () => {
     db.close();
@@ -86,7 +86,7 @@ describe('relay: Anthropic SDK through /v1/messages', () => {
       expect(textOf(res)).toBe(c.text);
       expect(res.stop_reason).toBe('end_turn');
       expect(res.usage).toMatchObject({ input_tokens: c.tokens[0], output_tokens: c.tokens[1] });
-      await charges.next(expected);
+      await ledger.charged(expected);
     });
 
     it('streamed: events assemble into the message, usage in message_delta, exact charge', async () => {
@@ -98,7 +98,7 @@ describe('relay: Anthropic SDK through /v1/messages', () => {
       expect(textOf(res)).toBe(c.text);
       expect(res.stop_reason).toBe('end_turn');
       expect(res.usage).toMatchObject({ input_tokens: c.tokens[0], output_tokens: c.tokens[1] });
-      const log = await charges.next(expected);
+      const log = await ledger.charged(expected);
       expect(log.is_stream).toBeTruthy();
     });
 
@@ -110,7 +110,7 @@ describe('relay: Anthropic SDK through /v1/messages', () => {
         name: 'get_weather',
         input: { city: 'Paris' },
       });
-      await charges.next(expected);
+      await ledger.charged(expected);
 
       const streamed = await client.messages
         .stream({ model: c.model, max_tokens: 100, messages: ask, tools: TOOLS })
@@ -120,7 +120,7 @@ describe('relay: Anthropic SDK through /v1/messages', () => {
         name: 'get_weather',
         input: { city: 'Paris' },
       });
-      await charges.next(expected);
+      await ledger.charged(expected);
     });
   });
 

@@ -2,7 +2,7 @@ import { ApiError, GoogleGenAI, type FunctionDeclaration, type GenerateContentRe
 import { MockUpstream } from '../mock-upstream/mock-upstream';
 import { GEMINI_OVERLOADED, NativeMock, OVERLOADED } from '../mock-upstream/native-mock';
 import type { ApiClient } from '../support/api-client';
-import { ConsumptionChecker } from '../support/consumption';
+import { Ledger } from '../support/ledger';
 import { setupRoot } from '../support/fixtures';
 import { createChannel, createToken, Db, fundedUser } from '../support/relay-fixtures';
 import { startApp, type TestApp } from '../support/test-app';
@@ -43,7 +43,7 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
   let root: ApiClient;
   let key: string;
   let ai: GoogleGenAI;
-  let charges: ConsumptionChecker;
+  let ledger: Ledger;
 
   beforeAll(async () => {
     native = new NativeMock();
@@ -78,7 +78,7 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
     const user = await fundedUser(root, 'gemini', START);
     ({ key } = await createToken(user.client, { remain_quota: 5_000_000 }));
     ai = new GoogleGenAI({ apiKey: key, httpOptions: http(t.url) });
-    charges = new ConsumptionChecker(db, user.id, START);
+    ledger = new Ledger(db, user.id, START);
   });
   afterAll(async () => {
     db.close();
@@ -93,7 +93,7 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
       expect(res.text).toBe(c.text);
       expect(res.candidates?.[0].finishReason).toBe('STOP');
       expect(res.usageMetadata).toMatchObject({ promptTokenCount: c.tokens[0], candidatesTokenCount: c.tokens[1] });
-      await charges.next({ ...c, path: `/v1beta/models/${c.model}:generateContent` });
+      await ledger.charged({ ...c, path: `/v1beta/models/${c.model}:generateContent` });
     });
 
     it('generateContentStream: SSE chunks, usage in the last, exact charge', async () => {
@@ -105,7 +105,7 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
       }
       expect(text).toBe(c.text);
       expect(last?.usageMetadata).toMatchObject({ promptTokenCount: c.tokens[0], candidatesTokenCount: c.tokens[1] });
-      const log = await charges.next({ ...c, path: `/v1beta/models/${c.model}:streamGenerateContent` });
+      const log = await ledger.charged({ ...c, path: `/v1beta/models/${c.model}:streamGenerateContent` });
       expect(log.is_stream).toBeTruthy();
     });
 
@@ -120,7 +120,7 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
       const text = items.map((i) => i.candidates?.[0].content?.parts?.map((p) => p.text ?? '').join('')).join('');
       expect(text).toBe(c.text);
       expect(items[items.length - 1].usageMetadata).toMatchObject({ promptTokenCount: c.tokens[0] });
-      await charges.next(c);
+      await ledger.charged(c);
     });
 
     it('function calling: a functionCall part, plain and streamed', async () => {
@@ -131,14 +131,14 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
       };
       const res = await ai.models.generateContent(request);
       expect(res.functionCalls?.[0]).toMatchObject({ name: 'get_weather', args: { city: 'Paris' } });
-      await charges.next(c);
+      await ledger.charged(c);
 
       const calls = [];
       for await (const chunk of await ai.models.generateContentStream(request))
         calls.push(...(chunk.functionCalls ?? []));
       expect(calls).toHaveLength(1);
       expect(calls[0]).toMatchObject({ name: 'get_weather', args: { city: 'Paris' } });
-      await charges.next(c);
+      await ledger.charged(c);
     });
   });
 
@@ -184,7 +184,7 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
       input: ['a', 'b'],
     });
     // 10 prompt tokens × 0.01 = 0.1 → the minimum charge of 1
-    await charges.next({
+    await ledger.charged({
       model: EMBEDDING_MODEL,
       tokens: [10, 0],
       quota: 1,
@@ -205,7 +205,7 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
       body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }),
     });
     expect(res.status).toBe(200);
-    const log = await charges.next(CASES[1]);
+    const log = await ledger.charged(CASES[1]);
     expect(JSON.stringify(log)).not.toContain(key.slice(3));
     expect(JSON.parse(log.other).request_path).toBe(`/v1beta/models/${CASES[1].model}:generateContent`);
   });

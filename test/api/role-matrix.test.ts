@@ -117,7 +117,11 @@ describe('role matrix', () => {
   beforeAll(async () => {
     t = await startApp();
     const root = await setupRoot(t.url);
-    const sessionOf = (c: ApiClient) => ({ cookie: (c as unknown as { cookies: Map<string, string> }).cookies.size ? `session=${(c as unknown as { cookies: Map<string, string> }).cookies.get('session')}` : '' });
+    const sessionOf = (c: ApiClient) => ({
+      cookie: (c as unknown as { cookies: Map<string, string> }).cookies.size
+        ? `session=${(c as unknown as { cookies: Map<string, string> }).cookies.get('session')}`
+        : '',
+    });
     const user = await createUser(root, 'mx_user');
     const banned = await createUser(root, 'mx_banned');
     const demoted = await createUser(root, 'mx_demoted', 'user-pass-1', 10);
@@ -137,7 +141,9 @@ describe('role matrix', () => {
   afterAll(() => t.close());
 
   it('has an entry for every registered route, with the declared access level', () => {
-    const missing = routes.filter((r) => !MATRIX[`${r.method} ${r.path}`]).map((r) => `${r.method} ${r.path} (${r.access})`);
+    const missing = routes
+      .filter((r) => !MATRIX[`${r.method} ${r.path}`])
+      .map((r) => `${r.method} ${r.path} (${r.access})`);
     expect(missing).toEqual([]);
     const mismatched = routes
       .filter((r) => MATRIX[`${r.method} ${r.path}`].access !== r.access)
@@ -146,7 +152,9 @@ describe('role matrix', () => {
   });
 
   const cases = Object.entries(MATRIX).flatMap(([route, entry]) =>
-    CALLERS.filter((c) => !(entry.deniedOnly && expected(entry.access, c) === 'allowed')).map((caller) => [route, caller] as const),
+    CALLERS.filter((c) => !(entry.deniedOnly && expected(entry.access, c) === 'allowed')).map(
+      (caller) => [route, caller] as const,
+    ),
   );
 
   it.each(cases)('%s as %s', async (route, caller) => {

@@ -38,7 +38,9 @@ describe('no secret leaks', () => {
     await user.client.put('/api/user/self', { password: 'pw-MARKER-user2', original_password: userPassword });
     markers.push('pw-MARKER-user2');
 
-    const gets = registeredRoutes().filter((r) => r.method === 'GET' && !r.path.includes('/token') && !r.path.startsWith('/v1'));
+    const gets = registeredRoutes().filter(
+      (r) => r.method === 'GET' && !r.path.includes('/token') && !r.path.startsWith('/v1'),
+    );
     const concrete = (p: string) => p.replace(':id', String(user.id));
     for (const client of [root, admin.client, user.client, new ApiClient(t.url)]) {
       for (const r of gets) {
@@ -48,7 +50,12 @@ describe('no secret leaks', () => {
       bodies.push(JSON.stringify((await client.get('/api/user/search?keyword=leak')).body));
     }
     // Failed logins and bad options must not echo secrets either.
-    bodies.push(JSON.stringify((await new ApiClient(t.url).post('/api/user/login', { username: 'leakuser', password: 'pw-MARKER-wrong' })).body));
+    bodies.push(
+      JSON.stringify(
+        (await new ApiClient(t.url).post('/api/user/login', { username: 'leakuser', password: 'pw-MARKER-wrong' }))
+          .body,
+      ),
+    );
     markers.push('pw-MARKER-wrong');
 
     const everything = bodies.join('\n');

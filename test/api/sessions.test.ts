@@ -53,7 +53,7 @@ describe('sessions: role and status are read on every request', () => {
     await login(new ApiClient(t.url), 'pwchange', 'new-pass-12');
   });
 
-  it('an admin resetting a password also ends that user\'s sessions', async () => {
+  it("an admin resetting a password also ends that user's sessions", async () => {
     const u = await createUser(root, 'adminreset');
     await root.put('/api/user/', { id: u.id, password: 'reset-pass-1' });
     expect((await u.client.get('/api/user/self')).status).toBe(401);
@@ -65,7 +65,9 @@ describe('sessions: role and status are read on every request', () => {
     expect(token).toMatch(/^[A-Za-z0-9]{32}$/);
     const bare = new ApiClient(t.url);
     expect((await bare.get('/api/user/self', { authorization: token, 'new-api-user': String(u.id) })).status).toBe(200);
-    expect((await bare.get('/api/user/self', { authorization: `Bearer ${token}`, 'new-api-user': String(u.id) })).status).toBe(200);
+    expect(
+      (await bare.get('/api/user/self', { authorization: `Bearer ${token}`, 'new-api-user': String(u.id) })).status,
+    ).toBe(200);
     expect((await bare.get('/api/user/self', { authorization: token })).status).toBe(401);
     expect((await bare.get('/api/user/self', { authorization: token, 'new-api-user': '1' })).status).toBe(401);
     // Resetting issues a new token; the old one stops working.

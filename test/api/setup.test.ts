@@ -22,7 +22,16 @@ describe('first-run setup', () => {
     [{ username: ' ', password: 'password1', confirmPassword: 'password1' }, '请输入管理员用户名'],
     [{ username: 'admin', password: 'short', confirmPassword: 'short' }, '密码长度至少为8个字符'],
     [{ username: 'admin', password: 'password1', confirmPassword: 'password2' }, '两次输入的密码不一致'],
-    [{ username: 'admin', password: 'password1', confirmPassword: 'password1', SelfUseModeEnabled: true, DemoSiteEnabled: true }, '自用模式和演示站点模式不能同时开启'],
+    [
+      {
+        username: 'admin',
+        password: 'password1',
+        confirmPassword: 'password1',
+        SelfUseModeEnabled: true,
+        DemoSiteEnabled: true,
+      },
+      '自用模式和演示站点模式不能同时开启',
+    ],
   ])('refuses %j with "%s" and writes nothing', async (body, message) => {
     const res = await new ApiClient(t.url).post('/api/setup', body);
     expect(res.status).toBe(400);
@@ -54,7 +63,11 @@ describe('first-run setup', () => {
     expect(users.body.data.items.filter((u: { role: number }) => u.role === 100)).toHaveLength(1);
     expect(users.body.data.total).toBe(1);
 
-    const again = await new ApiClient(t.url, ).post('/api/setup', { username: 'late', password: ROOT.password, confirmPassword: ROOT.password });
+    const again = await new ApiClient(t.url).post('/api/setup', {
+      username: 'late',
+      password: ROOT.password,
+      confirmPassword: ROOT.password,
+    });
     expect(again.status).toBe(403);
     expect(again.body).toEqual({ success: false, message: '系统已经初始化完成' });
     const publicStatus = (await new ApiClient(t.url).get('/api/status')).body.data;

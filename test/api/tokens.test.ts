@@ -26,16 +26,35 @@ describe('token API', () => {
     const u = (await createUser(root, 'tok_crud')).client;
     const other = (await createUser(root, 'tok_other')).client;
     const a = await createToken(u, { name: 'first', remain_quota: 500000 });
-    const b = await createToken(u, { name: 'second', unlimited_quota: true, allow_ips: '10.0.0.1\n10.0.0.2', model_limits_enabled: true, model_limits: 'gpt-4o' });
+    const b = await createToken(u, {
+      name: 'second',
+      unlimited_quota: true,
+      allow_ips: '10.0.0.1\n10.0.0.2',
+      model_limits_enabled: true,
+      model_limits: 'gpt-4o',
+    });
     const list = (await u.get('/api/token/?p=0&size=1')).body.data;
     expect(list).toMatchObject({ total: 2, items: [{ id: b.id, name: 'second', key: b.key, status: 1 }] });
     expect((await u.get('/api/token/?p=1&size=1')).body.data.items[0].id).toBe(a.id);
     const got = (await u.get(`/api/token/${b.id}`)).body.data;
-    expect(got).toMatchObject({ unlimited_quota: true, allow_ips: '10.0.0.1\n10.0.0.2', model_limits: 'gpt-4o', rate_limit_period: 60, rate_limit_count: 1000, rate_limit_success: 10 });
+    expect(got).toMatchObject({
+      unlimited_quota: true,
+      allow_ips: '10.0.0.1\n10.0.0.2',
+      model_limits: 'gpt-4o',
+      rate_limit_period: 60,
+      rate_limit_count: 1000,
+      rate_limit_success: 10,
+    });
     const upd = await u.put('/api/token/', { id: a.id, name: 'renamed', remain_quota: 7, rate_limit_enabled: true });
     expect(upd.body.data).toMatchObject({ name: 'renamed', remain_quota: 7, rate_limit_enabled: true, key: a.key });
     const partial = await u.put('/api/token/', { id: b.id, name: 'second-renamed' });
-    expect(partial.body.data).toMatchObject({ name: 'second-renamed', unlimited_quota: true, allow_ips: '10.0.0.1\n10.0.0.2', model_limits_enabled: true, model_limits: 'gpt-4o' });
+    expect(partial.body.data).toMatchObject({
+      name: 'second-renamed',
+      unlimited_quota: true,
+      allow_ips: '10.0.0.1\n10.0.0.2',
+      model_limits_enabled: true,
+      model_limits: 'gpt-4o',
+    });
     expect((await other.get(`/api/token/${a.id}`)).status).toBe(404);
     expect((await other.put('/api/token/', { id: a.id, name: 'x' })).status).toBe(404);
     expect((await u.delete(`/api/token/${a.id}/`)).body.success).toBe(true);
@@ -80,13 +99,19 @@ describe('token API', () => {
     expect((await u.get(`/api/token/${expired.id}`)).body.data.status).toBe(3);
     await u.put('/api/token/?status_only=true', { id: expired.id, status: 2 });
     const e = await u.put('/api/token/?status_only=true', { id: expired.id, status: 1 }, EN);
-    expect([e.status, e.body.message]).toEqual([400, 'The token has expired; change its expiry time before enabling it']);
+    expect([e.status, e.body.message]).toEqual([
+      400,
+      'The token has expired; change its expiry time before enabling it',
+    ]);
 
     const empty = await createToken(u, { name: 'empty', remain_quota: 0 });
     expect((await u.get(`/api/token/${empty.id}`)).body.data.status).toBe(4);
     await u.put('/api/token/?status_only=true', { id: empty.id, status: 2 });
     const x = await u.put('/api/token/?status_only=true', { id: empty.id, status: 1 }, EN);
-    expect([x.status, x.body.message]).toEqual([400, 'The token quota is used up; raise it or make it unlimited before enabling it']);
+    expect([x.status, x.body.message]).toEqual([
+      400,
+      'The token quota is used up; raise it or make it unlimited before enabling it',
+    ]);
     const fixed = await u.put('/api/token/', { id: empty.id, unlimited_quota: true, status: 1 });
     expect(fixed.body.data.status).toBe(1);
     const never = await u.put('/api/token/', { id: expired.id, expired_time: -1, status: 1 });
@@ -99,7 +124,8 @@ describe('token API', () => {
     const a = await createToken(u, { name: 'alpha-key' });
     const b = await createToken(u, { name: 'beta_key' });
     await createToken(v, { name: 'alpha-spy' });
-    const names = async (c: ApiClient, q: string) => (await c.get(`/api/token/search?${q}`)).body.data.items.map((x: { name: string }) => x.name).sort();
+    const names = async (c: ApiClient, q: string) =>
+      (await c.get(`/api/token/search?${q}`)).body.data.items.map((x: { name: string }) => x.name).sort();
     expect(await names(u, 'keyword=alpha')).toEqual(['alpha-key']);
     expect(await names(u, 'keyword=_')).toEqual(['beta_key']);
     expect(await names(u, 'keyword=%25')).toEqual([]);

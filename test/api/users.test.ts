@@ -18,12 +18,22 @@ describe('user administration and self service', () => {
       ['zh', { username: '', password: '', password2: '' }, '用户名和密码不能为空！'],
       ['en', { username: '', password: 'x', password2: 'x' }, 'Username and password are required!'],
       ['zh', { username: 'newbie', password: 'short', password2: 'short' }, '密码长度不得小于 8 位！'],
-      ['en', { username: 'newbie', password: 'short', password2: 'short' }, 'The password must be at least 8 characters!'],
+      [
+        'en',
+        { username: 'newbie', password: 'short', password2: 'short' },
+        'The password must be at least 8 characters!',
+      ],
       ['zh', { username: 'newbie', password: 'password1', password2: 'password2' }, '两次输入的密码不一致'],
-      ['zh', { username: 'averyverylongname', password: 'password1', password2: 'password1' }, '用户名长度不得超过 12 位'],
+      [
+        'zh',
+        { username: 'averyverylongname', password: 'password1', password2: 'password1' },
+        '用户名长度不得超过 12 位',
+      ],
       ['zh', { username: 'newbie', password: 'p'.repeat(21), password2: 'p'.repeat(21) }, '密码长度不得超过 20 位'],
     ])('(%s) %j → %s', async (lang, body, message) => {
-      const res = await new ApiClient(t.url).post('/api/user/register', body, { 'accept-language': lang === 'en' ? 'en-US,en;q=0.9' : 'zh-CN' });
+      const res = await new ApiClient(t.url).post('/api/user/register', body, {
+        'accept-language': lang === 'en' ? 'en-US,en;q=0.9' : 'zh-CN',
+      });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ success: false, message });
     });
@@ -35,7 +45,12 @@ describe('user administration and self service', () => {
       const inviter = await createUser(root, 'inviter');
       const code = (await inviter.client.get('/api/user/aff')).body.data as string;
       expect(code).toMatch(/^[A-Za-z0-9]{8}$/);
-      const res = await new ApiClient(t.url).post('/api/user/register', { username: 'invitee', password: 'password1', password2: 'password1', aff_code: code });
+      const res = await new ApiClient(t.url).post('/api/user/register', {
+        username: 'invitee',
+        password: 'password1',
+        password2: 'password1',
+        aff_code: code,
+      });
       expect(res.body).toEqual({ success: true, message: '' });
       const invitee = new ApiClient(t.url);
       await invitee.post('/api/user/login', { username: 'invitee', password: 'password1' });
@@ -43,13 +58,21 @@ describe('user administration and self service', () => {
       expect(me).toMatchObject({ quota: 1200, inviter_id: inviter.id, role: 1, status: 1, group: 'default' });
       const inv = (await inviter.client.get('/api/user/self')).body.data;
       expect(inv).toMatchObject({ aff_count: 1, aff_quota: 300, aff_history_quota: 300 });
-      const dup = await new ApiClient(t.url).post('/api/user/register', { username: 'invitee', password: 'password1', password2: 'password1' });
+      const dup = await new ApiClient(t.url).post('/api/user/register', {
+        username: 'invitee',
+        password: 'password1',
+        password2: 'password1',
+      });
       expect(dup.body).toEqual({ success: false, message: '用户名已存在，或已注销' });
     });
 
     it('is refused when registration is off', async () => {
       await setOption(root, 'RegisterEnabled', 'false');
-      const res = await new ApiClient(t.url).post('/api/user/register', { username: 'late', password: 'password1', password2: 'password1' });
+      const res = await new ApiClient(t.url).post('/api/user/register', {
+        username: 'late',
+        password: 'password1',
+        password2: 'password1',
+      });
       expect(res.status).toBe(403);
       await setOption(root, 'RegisterEnabled', 'true');
     });
@@ -71,7 +94,11 @@ describe('user administration and self service', () => {
 
     it('searches by keyword (id, username, e-mail, display name) and group, escaping wildcards', async () => {
       const byName = await admin.client.get('/api/user/search?keyword=bulk1&p=0&page_size=20');
-      expect(byName.body.data.items.map((u: { username: string }) => u.username).sort()).toEqual(['bulk1', 'bulk10', 'bulk11']);
+      expect(byName.body.data.items.map((u: { username: string }) => u.username).sort()).toEqual([
+        'bulk1',
+        'bulk10',
+        'bulk11',
+      ]);
       const byId = await admin.client.get(`/api/user/search?keyword=${admin.id}`);
       expect(byId.body.data.items.map((u: { id: number }) => u.id)).toContain(admin.id);
       const wild = await admin.client.get('/api/user/search?keyword=%25');
@@ -132,14 +159,28 @@ describe('user administration and self service', () => {
 
     it('root promotes and demotes; admins disable, enable and delete users; deleted rows stay listed', async () => {
       const u = await createUser(root, 'lifecycle');
-      expect((await root.post('/api/user/manage', { id: u.id, action: 'promote' })).body.data).toEqual({ role: 10, status: 1 });
-      expect((await root.post('/api/user/manage', { id: u.id, action: 'demote' })).body.data).toEqual({ role: 1, status: 1 });
-      expect((await admin.client.post('/api/user/manage', { id: u.id, action: 'disable' })).body.data).toEqual({ role: 1, status: 2 });
-      expect((await admin.client.post('/api/user/manage', { id: u.id, action: 'enable' })).body.data).toEqual({ role: 1, status: 1 });
+      expect((await root.post('/api/user/manage', { id: u.id, action: 'promote' })).body.data).toEqual({
+        role: 10,
+        status: 1,
+      });
+      expect((await root.post('/api/user/manage', { id: u.id, action: 'demote' })).body.data).toEqual({
+        role: 1,
+        status: 1,
+      });
+      expect((await admin.client.post('/api/user/manage', { id: u.id, action: 'disable' })).body.data).toEqual({
+        role: 1,
+        status: 2,
+      });
+      expect((await admin.client.post('/api/user/manage', { id: u.id, action: 'enable' })).body.data).toEqual({
+        role: 1,
+        status: 1,
+      });
       expect((await admin.client.post('/api/user/manage', { id: u.id, action: 'delete' })).status).toBe(200);
       const row = (await admin.client.get(`/api/user/${u.id}`)).body.data;
       expect(row.DeletedAt).not.toBeNull();
-      expect((await admin.client.post('/api/user/manage', { id: u.id, action: 'enable' })).body.message).toBe('该用户已注销');
+      expect((await admin.client.post('/api/user/manage', { id: u.id, action: 'enable' })).body.message).toBe(
+        '该用户已注销',
+      );
       expect((await u.client.get('/api/user/self')).status).toBe(401);
       const bad = await admin.client.post('/api/user/manage', { id: u.id, action: 'explode' });
       expect(bad.body).toEqual({ success: false, message: '无效的操作' });
@@ -153,7 +194,10 @@ describe('user administration and self service', () => {
   describe('self service', () => {
     it('saves notification settings, webhook https only', async () => {
       const u = await createUser(root, 'notify');
-      const bad = await u.client.put('/api/user/setting', { notify_type: 'webhook', webhook_url: 'http://example.com/hook' });
+      const bad = await u.client.put('/api/user/setting', {
+        notify_type: 'webhook',
+        webhook_url: 'http://example.com/hook',
+      });
       expect(bad.body).toEqual({ success: false, message: 'Webhook 地址必须以 https:// 开头' });
       const missing = await u.client.put('/api/user/setting', { notify_type: 'webhook' });
       expect(missing.body.message).toBe('Webhook 地址不能为空');
@@ -165,7 +209,12 @@ describe('user administration and self service', () => {
       });
       expect(ok.status).toBe(200);
       const setting = JSON.parse((await u.client.get('/api/user/self')).body.data.setting);
-      expect(setting).toMatchObject({ notify_type: 'webhook', webhook_url: 'https://example.com/hook', quota_warning_threshold: 500000, accept_unset_model_ratio_model: true });
+      expect(setting).toMatchObject({
+        notify_type: 'webhook',
+        webhook_url: 'https://example.com/hook',
+        quota_warning_threshold: 500000,
+        accept_unset_model_ratio_model: true,
+      });
     });
 
     it('lists usable groups with ratios', async () => {

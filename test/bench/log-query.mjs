@@ -14,7 +14,14 @@ const RUNS = 30;
 
 async function startGateway(dbPath) {
   const child = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
-    env: { ...process.env, SQLITE_PATH: dbPath, PORT: '0', LOG_LEVEL: 'silent', SESSION_SECRET: 'bench', WEB_DIST_DIR: tmpdir() },
+    env: {
+      ...process.env,
+      SQLITE_PATH: dbPath,
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      SESSION_SECRET: 'bench',
+      WEB_DIST_DIR: tmpdir(),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise((resolve, reject) => {
@@ -43,9 +50,24 @@ function seed(dbPath) {
   db.transaction(() => {
     for (let i = 0; i < ROWS; i++) {
       const user = (i * 7919) % 1000;
-      insert.run(user + 2, `user${user}`, start + Math.floor((i * 90 * 86400) / ROWS), i % 50 === 0 ? 6 : 2, models[i % models.length],
-        `token${i % 20}`, 100 + (i % 1000), 200, 100, (i % 30) + 1, `ch${(i % 30) + 1}`, i % 10 ? 'default' : 'vip',
-        '{"model_ratio":1.25,"completion_ratio":4,"group_ratio":1}', 1 + (i % 5), i % 2, 1 + (i % 20));
+      insert.run(
+        user + 2,
+        `user${user}`,
+        start + Math.floor((i * 90 * 86400) / ROWS),
+        i % 50 === 0 ? 6 : 2,
+        models[i % models.length],
+        `token${i % 20}`,
+        100 + (i % 1000),
+        200,
+        100,
+        (i % 30) + 1,
+        `ch${(i % 30) + 1}`,
+        i % 10 ? 'default' : 'vip',
+        '{"model_ratio":1.25,"completion_ratio":4,"group_ratio":1}',
+        1 + (i % 5),
+        i % 2,
+        1 + (i % 20),
+      );
     }
   })();
   db.close();
@@ -56,15 +78,21 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'gw-logbench-'));
   const dbPath = join(dir, 'gateway.db');
   let gw = await startGateway(dbPath); // runs the migrations
-  const setup = await fetch(`${gw.url}/api/setup`, { method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'root', password: 'bench-pass-1', confirmPassword: 'bench-pass-1' }) });
+  const setup = await fetch(`${gw.url}/api/setup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'root', password: 'bench-pass-1', confirmPassword: 'bench-pass-1' }),
+  });
   if (!setup.ok) throw new Error('setup failed');
   gw.child.kill();
   await new Promise((r) => gw.child.once('exit', r));
   const seedMs = seed(dbPath);
   gw = await startGateway(dbPath);
-  const login = await fetch(`${gw.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'root', password: 'bench-pass-1' }) });
+  const login = await fetch(`${gw.url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'root', password: 'bench-pass-1' }),
+  });
   const cookie = login.headers.getSetCookie()[0].split(';')[0];
   const now = Math.floor(Date.now() / 1000);
   const queries = {
@@ -91,17 +119,27 @@ async function main() {
       if (i >= 3) times.push(ms);
     }
     times.sort((a, b) => a - b);
-    rows.push({ name, total, p50: times[Math.floor(times.length / 2)], p95: times[Math.floor(times.length * 0.95)], max: times.at(-1) });
+    rows.push({
+      name,
+      total,
+      p50: times[Math.floor(times.length / 2)],
+      p95: times[Math.floor(times.length * 0.95)],
+      max: times.at(-1),
+    });
   }
   gw.child.kill();
   await new Promise((r) => gw.child.once('exit', r));
   rmSync(dir, { recursive: true, force: true });
 
-  console.log(`\n### Log query (${ROWS.toLocaleString('en')} rows in SQLite; seeded in ${(seedMs / 1000).toFixed(1)} s; ${RUNS} runs each)\n`);
+  console.log(
+    `\n### Log query (${ROWS.toLocaleString('en')} rows in SQLite; seeded in ${(seedMs / 1000).toFixed(1)} s; ${RUNS} runs each)\n`,
+  );
   console.log('| query | matching rows | p50 ms | p95 ms | max ms | < 100 ms |');
   console.log('|---|---:|---:|---:|---:|:---:|');
   for (const r of rows) {
-    console.log(`| ${r.name} | ${r.total.toLocaleString('en')} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.p95 < 100 ? 'yes' : 'NO'} |`);
+    console.log(
+      `| ${r.name} | ${r.total.toLocaleString('en')} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.p95 < 100 ? 'yes' : 'NO'} |`,
+    );
   }
 }
 

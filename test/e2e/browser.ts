@@ -4,7 +4,14 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -16,7 +23,13 @@ export function watchErrors(page: Page): string[] {
 }
 
 /** Signs in through the login page and waits for the landing page. */
-export async function loginUi(page: Page, baseUrl: string, username: string, password: string, landing = '**/token'): Promise<void> {
+export async function loginUi(
+  page: Page,
+  baseUrl: string,
+  username: string,
+  password: string,
+  landing = '**/token',
+): Promise<void> {
   await page.goto(`${baseUrl}/login`);
   await page.fill('input[name=username]', username);
   await page.fill('input[name=password]', password);

@@ -16,8 +16,21 @@ describe('console: channel, token and log pages', () => {
   beforeAll(async () => {
     [app, browser] = await Promise.all([startApp({ WEB_DIST_DIR: REPO_ROOT }), launchBrowser()]);
     root = await setupRoot(app.url);
-    await createChannel(root, { name: 'team-a-1', key: 'k1', base_url: 'http://127.0.0.1:9', models: 'gpt-4o', tag: 'team-a' } as never);
-    await createChannel(root, { name: 'team-a-2', key: 'k2', base_url: 'http://127.0.0.1:9', models: 'gpt-4o-mini', tag: 'team-a', priority: 3 } as never);
+    await createChannel(root, {
+      name: 'team-a-1',
+      key: 'k1',
+      base_url: 'http://127.0.0.1:9',
+      models: 'gpt-4o',
+      tag: 'team-a',
+    } as never);
+    await createChannel(root, {
+      name: 'team-a-2',
+      key: 'k2',
+      base_url: 'http://127.0.0.1:9',
+      models: 'gpt-4o-mini',
+      tag: 'team-a',
+      priority: 3,
+    } as never);
     page = await (await browser.newContext()).newPage();
     errors = watchErrors(page);
     await loginUi(page, app.url, 'root', 'root-pass-1');
@@ -65,8 +78,18 @@ describe('console: channel, token and log pages', () => {
     await drawer.locator('.gw-channel-base-url').fill('https://api.example.com/');
     await drawer.locator('.gw-submit').click();
     await page.getByText('渠道创建成功！').waitFor();
-    const created = (await root.get('/api/channel/?p=0&page_size=50')).body.data.items.find((c: { name: string }) => c.name === 'v1 channel');
-    expect(created).toMatchObject({ base_url: 'https://api.example.com', models: 'gpt-4o', group: 'default', priority: 0, weight: 0, auto_ban: 1, type: 1 });
+    const created = (await root.get('/api/channel/?p=0&page_size=50')).body.data.items.find(
+      (c: { name: string }) => c.name === 'v1 channel',
+    );
+    expect(created).toMatchObject({
+      base_url: 'https://api.example.com',
+      models: 'gpt-4o',
+      group: 'default',
+      priority: 0,
+      weight: 0,
+      auto_ban: 1,
+      type: 1,
+    });
   });
 
   it('channel list: inline weight below 0 becomes 0, tag mode groups rows and is remembered, columns are remembered', async () => {
@@ -97,7 +120,9 @@ describe('console: channel, token and log pages', () => {
     await page.reload();
     await page.locator('.gw-channel-table tbody tr').first().waitFor();
     expect(await page.locator('.gw-channel-table thead').innerText()).not.toContain('响应时间');
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('channels-table-columns'))) ?? '{}')).toMatchObject({ response_time: false, name: true });
+    expect(
+      JSON.parse((await page.evaluate(() => localStorage.getItem('channels-table-columns'))) ?? '{}'),
+    ).toMatchObject({ response_time: false, name: true });
   });
 
   it('tokens: batch creation with suffixes, status toggle, edit', async () => {
@@ -111,15 +136,22 @@ describe('console: channel, token and log pages', () => {
     await drawer.getByRole('button', { name: '一天' }).click();
     await drawer.locator('.gw-submit').click();
     await page.getByText('已创建 3 个令牌').waitFor();
-    const names = (await root.get('/api/token/?p=0&size=50')).body.data.items.map((t: { name: string }) => t.name).sort();
+    const names = (await root.get('/api/token/?p=0&size=50')).body.data.items
+      .map((t: { name: string }) => t.name)
+      .sort();
     expect(names[0]).toBe('batch');
-    expect(names.slice(1)).toEqual([expect.stringMatching(/^batch-[A-Za-z0-9]{6}$/), expect.stringMatching(/^batch-[A-Za-z0-9]{6}$/)]);
+    expect(names.slice(1)).toEqual([
+      expect.stringMatching(/^batch-[A-Za-z0-9]{6}$/),
+      expect.stringMatching(/^batch-[A-Za-z0-9]{6}$/),
+    ]);
     const tokens = (await root.get('/api/token/?p=0&size=50')).body.data.items;
     const day = tokens.find((t: { name: string }) => t.name === 'batch').expired_time - Math.floor(Date.now() / 1000);
     expect(day).toBeGreaterThan(86000);
     expect(day).toBeLessThanOrEqual(86400);
 
-    const row = page.locator('.gw-token-table tbody tr', { has: page.locator('.gw-token-name', { hasText: /^batch$/ }) });
+    const row = page.locator('.gw-token-table tbody tr', {
+      has: page.locator('.gw-token-name', { hasText: /^batch$/ }),
+    });
     await row.locator('.gw-token-toggle').click();
     await row.locator('.gw-token-status', { hasText: '已禁用' }).waitFor();
     const id = tokens.find((t: { name: string }) => t.name === 'batch').id;
@@ -143,7 +175,10 @@ describe('console: channel, token and log pages', () => {
     await page.locator('.gw-column-settings [data-column="model"]').click();
     await page.click('.gw-columns-ok');
     expect(await page.locator('.gw-log-table thead').innerText()).not.toContain('模型');
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('logs-table-columns'))) ?? '{}')).toMatchObject({ model: false, time: true });
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('logs-table-columns'))) ?? '{}')).toMatchObject({
+      model: false,
+      time: true,
+    });
     await page.reload();
     await page.locator('.gw-log-summary').waitFor();
     expect(await page.locator('.gw-log-table thead').innerText()).not.toContain('模型');
@@ -160,7 +195,8 @@ describe('console: channel, token and log pages', () => {
     expect(await page.locator('.gw-log-table thead').innerText()).toContain('模型');
 
     await page.click('.gw-log-type');
-    for (const label of ['全部', '充值', '消费', '管理', '系统', '签到', '错误']) await page.locator('.arco-select-option', { hasText: label }).first().waitFor();
+    for (const label of ['全部', '充值', '消费', '管理', '系统', '签到', '错误'])
+      await page.locator('.arco-select-option', { hasText: label }).first().waitFor();
     expect(errors).toEqual([]);
   });
 });

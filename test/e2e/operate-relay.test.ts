@@ -67,7 +67,12 @@ describe('console: operate the relay (channel → test → token → call → lo
     await channelRow.locator('.gw-response-time', { hasText: '未测试' }).waitFor();
     const listed = await root.get('/api/channel/?p=0&page_size=10');
     // The trailing slash of the base URL was removed before saving.
-    expect(listed.body.data.items[0]).toMatchObject({ name: 'mock upstream', base_url: mock.url, models: 'gpt-4o,gpt-4o-mini', group: 'default' });
+    expect(listed.body.data.items[0]).toMatchObject({
+      name: 'mock upstream',
+      base_url: mock.url,
+      models: 'gpt-4o,gpt-4o-mini',
+      group: 'default',
+    });
 
     // 2. Test it: a success toast with the time, and the response-time badge.
     await channelRow.locator('.gw-channel-test').click();

@@ -30,7 +30,9 @@ describe('console: language and theme', () => {
     await page.locator('.arco-dropdown-menu-item', { hasText: 'English' }).click();
     await page.locator('.gw-auth-card', { hasText: 'Log in' }).waitFor();
     // Arco's own strings follow the language too (ConfigProvider locale).
-    expect(await page.evaluate(() => [localStorage.getItem('theme-mode'), localStorage.getItem('i18nextLng')])).toEqual(['dark', 'en']);
+    expect(await page.evaluate(() => [localStorage.getItem('theme-mode'), localStorage.getItem('i18nextLng')])).toEqual(
+      ['dark', 'en'],
+    );
 
     await page.reload();
     await page.locator('.gw-auth-card', { hasText: 'Log in' }).waitFor();

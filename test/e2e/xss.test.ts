@@ -17,7 +17,11 @@ describe('console: admin-set HTML is sanitised', () => {
     const root = await setupRoot(app.url);
     await setOption(root, 'Notice', `Notice ${IMG} ${LINK}`);
     await setOption(root, 'Footer', `Footer ${IMG} ${LINK} ${SCRIPT}`);
-    await setOption(root, 'HomePageContent', `# Home\n\n${IMG}\n\n${LINK}\n\n${SVG}\n\n[md link](javascript:window.__xss='md')`);
+    await setOption(
+      root,
+      'HomePageContent',
+      `# Home\n\n${IMG}\n\n${LINK}\n\n${SVG}\n\n[md link](javascript:window.__xss='md')`,
+    );
     await setOption(root, 'SystemName', `<img src=x onerror="window.__xss='name'">`);
   });
   afterAll(async () => {
@@ -41,9 +45,13 @@ describe('console: admin-set HTML is sanitised', () => {
     await page.waitForTimeout(500);
 
     const dom = await page.evaluate(() => ({
-      handlers: [...document.querySelectorAll('#root *')].filter((el) => [...el.attributes].some((a) => a.name.startsWith('on'))).length,
+      handlers: [...document.querySelectorAll('#root *')].filter((el) =>
+        [...el.attributes].some((a) => a.name.startsWith('on')),
+      ).length,
       scripts: document.querySelectorAll('#root script').length,
-      jsLinks: [...document.querySelectorAll('#root a')].filter((a) => /^\s*javascript:/i.test(a.getAttribute('href') ?? '')).length,
+      jsLinks: [...document.querySelectorAll('#root a')].filter((a) =>
+        /^\s*javascript:/i.test(a.getAttribute('href') ?? ''),
+      ).length,
       links: document.querySelectorAll('#root a').length,
     }));
     expect(dom).toMatchObject({ handlers: 0, scripts: 0, jsLinks: 0 });

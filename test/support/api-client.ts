@@ -29,7 +29,13 @@ export class ApiClient {
     return this.request<T>(method, path, body, { 'content-type': 'application/json', ...headers }, true);
   }
 
-  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, rawBody = false): Promise<ApiResponse<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+    rawBody = false,
+  ): Promise<ApiResponse<T>> {
     const h: Record<string, string> = { ...this.headers, ...headers };
     if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (body !== undefined && !rawBody) h['content-type'] = 'application/json';

@@ -5,7 +5,12 @@ export const ROOT = { username: 'root', password: 'root-pass-1' };
 /** Runs first-run setup and returns a client signed in as root. */
 export async function setupRoot(baseUrl: string): Promise<ApiClient> {
   const root = new ApiClient(baseUrl);
-  const res = await root.post('/api/setup', { ...ROOT, confirmPassword: ROOT.password, SelfUseModeEnabled: false, DemoSiteEnabled: false });
+  const res = await root.post('/api/setup', {
+    ...ROOT,
+    confirmPassword: ROOT.password,
+    SelfUseModeEnabled: false,
+    DemoSiteEnabled: false,
+  });
   if (res.status >= 300) throw new Error(`setup failed: ${JSON.stringify(res.body)}`);
   await login(root, ROOT.username, ROOT.password);
   return root;

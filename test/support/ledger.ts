@@ -6,6 +6,16 @@ import { eventually } from './relay-fixtures';
  * (type 2) priced from its own ratios, and the balance must end at the start minus every logged charge.
  * Requests are counted in order, so a test waits for its own log even though logs land in batches.
  */
+export interface ExpectedCharge {
+  model: string;
+  /** [prompt, completion] tokens the upstream reported. */
+  tokens?: readonly number[];
+  /** The quota the pricing defaults give (quota = model_ratio × (prompt + completion × completion_ratio)). */
+  quota?: number;
+  /** The request path the log records. */
+  path?: string;
+}
+
 export class Ledger {
   private made = 0;
 
@@ -24,8 +34,8 @@ export class Ledger {
     return this.db.one('SELECT * FROM logs WHERE type = 2 AND user_id = ? ORDER BY id DESC', [this.userId]);
   }
 
-  /** The log of the next request: its model and tokens, its price, and the balance after it. Returns its quota. */
-  async charged(expected: { model: string; tokens?: readonly number[] }): Promise<number> {
+  /** The log of the next request: its model, tokens, path and price, and the balance after it. Returns the log row. */
+  async charged(expected: ExpectedCharge): Promise<any> {
     this.made++;
     const count = async () =>
       Number((await this.db.one('SELECT COUNT(*) AS n FROM logs WHERE type = 2 AND user_id = ?', [this.userId])).n);
@@ -36,11 +46,14 @@ export class Ledger {
       expect(log).toMatchObject({ prompt_tokens: expected.tokens[0], completion_tokens: expected.tokens[1] });
     const r = JSON.parse(log.other);
     const price = r.model_ratio * r.group_ratio * (log.prompt_tokens + log.completion_tokens * r.completion_ratio);
+    // A request with usage costs at least 1.
     expect(Number(log.quota)).toBe(Math.max(1, Math.round(price)));
+    if (expected.quota !== undefined) expect(Number(log.quota)).toBe(expected.quota);
+    if (expected.path) expect(r.request_path).toBe(expected.path);
     const sum = async () =>
       Number((await this.db.one('SELECT SUM(quota) AS q FROM logs WHERE type = 2 AND user_id = ?', [this.userId])).q);
     await eventually(async () => this.start - (await this.quota()) === (await sum()), 15_000);
     expect(this.start - (await this.quota())).toBe(await sum());
-    return Number(log.quota);
+    return log;
   }
 }

@@ -57,7 +57,13 @@ export async function startApp(env: Record<string, string> = {}): Promise<TestAp
 export async function startNode(first: TestApp, env: Record<string, string> = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'gw-node-'));
   const dbEnv = first.db.type === 'mysql' ? { SQL_DSN: first.db.url } : { SQLITE_PATH: first.db.path };
-  return launch(dir, first.db, undefined, { ...BASE_ENV, WEB_DIST_DIR: join(dir, 'no-web'), ...dbEnv, ...env, PORT: '0' });
+  return launch(dir, first.db, undefined, {
+    ...BASE_ENV,
+    WEB_DIST_DIR: join(dir, 'no-web'),
+    ...dbEnv,
+    ...env,
+    PORT: '0',
+  });
 }
 
 const BASE_ENV = {
@@ -68,7 +74,12 @@ const BASE_ENV = {
   LOG_LEVEL: 'silent',
 };
 
-async function launch(dir: string, db: TestApp['db'], dropDb: (() => Promise<void>) | undefined, env: Record<string, string | undefined>): Promise<TestApp> {
+async function launch(
+  dir: string,
+  db: TestApp['db'],
+  dropDb: (() => Promise<void>) | undefined,
+  env: Record<string, string | undefined>,
+): Promise<TestApp> {
   const { SQL_DSN: _dsn, SQLITE_PATH: _path, ...parentEnv } = process.env;
   const child = spawn(process.execPath, [MAIN], { env: { ...parentEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
