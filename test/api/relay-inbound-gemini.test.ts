@@ -23,6 +23,7 @@ const UPSTREAM_GEMINI = 'gemini-2.0-flash-001';
 
 const BUSY_MODEL = 'gemini-2.5-flash';
 const EMBEDDING_MODEL = 'text-embedding-3-small';
+const GEMINI_EMBEDDING_MODEL = 'text-embedding-004';
 
 const WEATHER: FunctionDeclaration = {
   name: 'get_weather',
@@ -67,6 +68,7 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
       base_url: openai.url,
       models: `${CASES[1].model},${EMBEDDING_MODEL}`,
     });
+    await createChannel(root, { type: 24, key: 'g-embed', base_url: native.url, models: GEMINI_EMBEDDING_MODEL });
     // Its upstream answers 503 UNAVAILABLE (NativeMock).
     await createChannel(root, {
       type: 24,
@@ -170,7 +172,9 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
     const names: string[] = [];
     for await (const m of await ai.models.list()) names.push(m.name ?? '');
     expect(names.sort()).toEqual(
-      [CASES[0].model, BUSY_MODEL, CASES[1].model, EMBEDDING_MODEL].map((m) => `models/${m}`),
+      [CASES[0].model, BUSY_MODEL, CASES[1].model, EMBEDDING_MODEL, GEMINI_EMBEDDING_MODEL]
+        .map((m) => `models/${m}`)
+        .sort(),
     );
     const one = await ai.models.get({ model: CASES[1].model });
     expect(one).toMatchObject({ name: `models/${CASES[1].model}` });
@@ -189,6 +193,31 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
       tokens: [10, 0],
       quota: 1,
       path: `/v1beta/models/${EMBEDDING_MODEL}:batchEmbedContents`,
+    });
+  });
+
+  it('embedContent onto a Gemini channel: passed through, the prompt counted locally', async () => {
+    const res = await ai.models.embedContent({ model: GEMINI_EMBEDDING_MODEL, contents: ['a', 'b'] });
+    expect(res.embeddings?.map((e) => e.values?.length)).toEqual([3, 3]);
+    const sent = native.requests.at(-1)!;
+    expect(sent.path).toBe(`/v1beta/models/${GEMINI_EMBEDDING_MODEL}:batchEmbedContents`);
+    expect(sent.body.requests.map((q: any) => q.content.parts[0].text)).toEqual(['a', 'b']);
+    await ledger.charged({
+      model: GEMINI_EMBEDDING_MODEL,
+      path: `/v1beta/models/${GEMINI_EMBEDDING_MODEL}:batchEmbedContents`,
+    });
+    expect(Number((await ledger.newest()).prompt_tokens)).toBeGreaterThan(0);
+
+    const single = await fetch(`${t.url}/v1beta/models/${GEMINI_EMBEDDING_MODEL}:embedContent`, {
+      method: 'POST',
+      headers: { 'x-goog-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: { parts: [{ text: 'hello' }] } }),
+    });
+    expect(single.status).toBe(200);
+    expect((await single.json()).embedding.values).toHaveLength(3);
+    await ledger.charged({
+      model: GEMINI_EMBEDDING_MODEL,
+      path: `/v1beta/models/${GEMINI_EMBEDDING_MODEL}:embedContent`,
     });
   });
 

@@ -17,6 +17,7 @@ export class NativeMock extends HttpMock {
       return anthropic(res, body);
     }
     if (path.includes(':batchEmbedContents')) return geminiEmbeddings(res, body);
+    if (path.includes(':embedContent')) return json(res, { embedding: { values: [0, 0.5, -0.5] } });
     if (path.includes(':generateContent') || path.includes(':streamGenerateContent')) {
       if (path.includes(OVERLOADED)) return overloaded(res, 503, GEMINI_OVERLOADED);
       return gemini(res, body, path.includes(':stream'));
