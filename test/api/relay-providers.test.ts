@@ -19,8 +19,7 @@ const CASES = [
   // Gemini: 100 in / 50 out, gemini-2.0-flash 0.05 × (100 + 50 × 4) = 15
   { name: 'Gemini', model: 'gemini-2.0-flash', tokens: [100, 50], quota: 15, text: 'Hello from Gemini.' },
   // Azure (OpenAI mock, 10 / 20): gpt-4.1 1 × (10 + 20 × 4) = 90
-  // The OpenAI mock streams no tool calls: those pass through as on the OpenAI path.
-  { name: 'Azure', model: 'gpt-4.1', tokens: [10, 20], quota: 90, text: 'Hello from the mock.', streamedTools: false },
+  { name: 'Azure', model: 'gpt-4.1', tokens: [10, 20], quota: 90, text: 'Hello from the mock.' },
   // Ollama (10 / 20, mapped to llama3.2): gpt-4.1-mini 0.2 × (10 + 20 × 4) = 18
   { name: 'Ollama', model: 'gpt-4.1-mini', tokens: [10, 20], quota: 18, text: 'Hello from Ollama.' },
 ] as const satisfies readonly ChatCase[];

@@ -8,8 +8,6 @@ export interface ChatCase {
   readonly tokens: readonly number[];
   readonly quota: number;
   readonly text: string;
-  /** false: the mock does not stream tool calls (OpenAI wire format, passed through as on the OpenAI path). */
-  readonly streamedTools?: boolean;
 }
 
 export const WEATHER_TOOLS: OpenAI.Chat.Completions.ChatCompletionTool[] = [
@@ -64,7 +62,6 @@ export function describeOpenAiChat(cases: readonly ChatCase[], ctx: () => { clie
       expect(call?.type === 'function' && call.function.name).toBe('get_weather');
       expect(call?.type === 'function' && JSON.parse(call.function.arguments)).toEqual({ city: 'Paris' });
       await ledger.charged(c);
-      if (c.streamedTools === false) return;
 
       const stream = await client.chat.completions.create({
         model: c.model,
