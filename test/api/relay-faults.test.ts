@@ -228,17 +228,19 @@ describe('relay upstream faults', () => {
     expect(log.completion_tokens).toBe(5); // o200k: "word", " word" ×3, " "
   });
 
+  // undici checks its timeouts on a coarse tick (up to ~1 s late on a busy machine): the mock's silences
+  // are well past STREAMING_TIMEOUT (2 s) so the tests never race it.
   it('a stream silent for longer than STREAMING_TIMEOUT is cut with an error event', async () => {
-    mock.on('stream', { chunks: 3, chunkDelayMs: 2500 });
+    mock.on('stream', { chunks: 3, chunkDelayMs: 5000 });
     const res = await post({ model: 'm-stream', stream: true, messages: [{ role: 'user', content: 'x' }] });
     const started = Date.now();
     const body = await res.text();
-    expect(Date.now() - started).toBeLessThan(4500);
+    expect(Date.now() - started).toBeLessThan(4800);
     expect(body).toContain('stream_interrupted');
   });
 
   it('a first byte later than the timeout fails over (here: no other channel → 504)', async () => {
-    mock.on('slow', { delayMs: 2500 });
+    mock.on('slow', { delayMs: 5000 });
     const res = await post({ model: 'm-slow', messages: [{ role: 'user', content: 'x' }] });
     expect(res.status).toBe(504);
     expect((await res.json()).error.code).toBe('timeout');
