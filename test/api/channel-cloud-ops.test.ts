@@ -83,10 +83,16 @@ describe('channel operations on cloud upstreams', () => {
     expect(fresh.body.data).toEqual(['command-r-08-2024', 'rerank-v3.5']);
   });
 
-  it('vertex: no model listing, answered clearly', async () => {
+  it("vertex: fetch models lists Model Garden's Gemini models with the exchanged token", async () => {
     const res = await root.get(`/api/channel/fetch_models/${ids.vertex}`, EN);
+    expect(res.body).toMatchObject({ success: true, data: ['gemini-2.0-flash-001', 'gemini-2.5-pro'] });
+    expect(cloud.requests.at(-1)!.path).toBe('/v1beta1/publishers/google/models?pageSize=1000');
+  });
+
+  it('vertex: a refused service account fails the model fetch clearly', async () => {
+    const res = await root.get(`/api/channel/fetch_models/${ids.refused}`, EN);
     expect(res.status).toBe(400);
     expect(res.body.success).toBe(false);
-    expect(res.body.message).toBeTruthy();
+    expect(res.body.message).toMatch(/invalid_grant/);
   });
 });

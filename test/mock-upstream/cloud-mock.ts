@@ -44,6 +44,7 @@ export class CloudMock extends HttpMock {
     if (path === '/v1/models') return this.cohereModels(req, res);
     if (path.startsWith('/model/')) return this.bedrock(req, res, path, raw, body);
     if (path.startsWith('/v1/projects/')) return this.vertex(req, res, path, body);
+    if (path.startsWith('/v1beta1/publishers/google/models')) return this.vertexModels(req, res);
     if (path.startsWith('/v2/')) return this.cohere(req, res, path, body);
     fail(res, 404, 'not found');
   }
@@ -134,6 +135,14 @@ export class CloudMock extends HttpMock {
     if (bad) return fail(res, 403, bad);
     const ids = ['anthropic.claude-3-5-haiku-20241022-v1:0', 'anthropic.claude-3-7-sonnet-20250219-v1:0'];
     json(res, { modelSummaries: ids.map((modelId) => ({ modelId, providerName: 'Anthropic' })) });
+  }
+
+  /** Vertex Model Garden: publishers.models.list (Bearer token from the token endpoint). */
+  private vertexModels(req: IncomingMessage, res: ServerResponse): void {
+    if (!this.issued.includes(String(req.headers.authorization ?? '').replace(/^Bearer /, '')))
+      return fail(res, 401, 'Request had invalid authentication credentials.');
+    const ids = ['gemini-2.0-flash-001', 'gemini-2.5-pro'];
+    json(res, { publisherModels: ids.map((id) => ({ name: `publishers/google/models/${id}` })) });
   }
 
   /** Cohere GET /v1/models. */

@@ -1,11 +1,20 @@
 import { CHANNEL_TYPES } from '@gw/shared';
-import { CAPABILITIES, modelIdsFromCohereList, modelIdsFromDataList, OPENAI_COMPATIBLE, openAICompatibleUrl, PROVIDERS, providerFor, supports } from './index';
+import {
+  CAPABILITIES,
+  modelIdsFromCohereList,
+  modelIdsFromDataList,
+  modelIdsFromVertexList,
+  vertexModelsUrl,
+  OPENAI_COMPATIBLE,
+  openAICompatibleUrl,
+  PROVIDERS,
+  providerFor,
+  supports,
+} from './index';
 
 describe('provider registry', () => {
   it('native protocols by channel type', () => {
-    expect(
-      [3, 4, 14, 24, 33, 34, 41].map((id) => [id, providerFor(id)?.protocol]),
-    ).toEqual([
+    expect([3, 4, 14, 24, 33, 34, 41].map((id) => [id, providerFor(id)?.protocol])).toEqual([
       [3, 'azure'],
       [4, 'ollama'],
       [14, 'anthropic'],
@@ -18,8 +27,13 @@ describe('provider registry', () => {
 
   it('every OpenAI-compatible type of libs/shared has a configuration, and only those', () => {
     const compatible = CHANNEL_TYPES.filter((t) => t.openaiCompatible).map((t) => t.id);
-    expect(Object.keys(OPENAI_COMPATIBLE).map(Number).sort((a, b) => a - b)).toEqual(compatible);
-    for (const id of compatible) expect(providerFor(id)).toMatchObject({ protocol: 'openai', openai: OPENAI_COMPATIBLE[id] });
+    expect(
+      Object.keys(OPENAI_COMPATIBLE)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual(compatible);
+    for (const id of compatible)
+      expect(providerFor(id)).toMatchObject({ protocol: 'openai', openai: OPENAI_COMPATIBLE[id] });
   });
 
   it('names and default base URLs come from the shared channel-type table', () => {
@@ -45,7 +59,12 @@ describe('provider registry', () => {
     [43, 'https://api.deepseek.com/v1/', '/v1/chat/completions', 'https://api.deepseek.com/v1/chat/completions'],
     [26, 'https://open.bigmodel.cn', '/v1/chat/completions', 'https://open.bigmodel.cn/api/paas/v4/chat/completions'],
     [26, 'https://open.bigmodel.cn/api/paas/v4', '/v1/embeddings', 'https://open.bigmodel.cn/api/paas/v4/embeddings'],
-    [45, 'https://ark.cn-beijing.volces.com', '/v1/chat/completions', 'https://ark.cn-beijing.volces.com/api/v3/chat/completions'],
+    [
+      45,
+      'https://ark.cn-beijing.volces.com',
+      '/v1/chat/completions',
+      'https://ark.cn-beijing.volces.com/api/v3/chat/completions',
+    ],
     [46, 'https://qianfan.baidubce.com', '/v1/chat/completions', 'https://qianfan.baidubce.com/v2/chat/completions'],
     [27, 'https://api.perplexity.ai', '/v1/chat/completions', 'https://api.perplexity.ai/chat/completions'],
     [20, 'https://openrouter.ai/api', '/v1/models', 'https://openrouter.ai/api/v1/models'],
@@ -57,13 +76,35 @@ describe('provider registry', () => {
 
 describe('model lists', () => {
   it('OpenAI-style data lists (OpenAI, Anthropic, compatible family)', () => {
-    expect(modelIdsFromDataList({ data: [{ id: 'claude-sonnet-4-20250514', type: 'model' }, { id: '' }, {}], has_more: false })).toEqual(['claude-sonnet-4-20250514']);
+    expect(
+      modelIdsFromDataList({
+        data: [{ id: 'claude-sonnet-4-20250514', type: 'model' }, { id: '' }, {}],
+        has_more: false,
+      }),
+    ).toEqual(['claude-sonnet-4-20250514']);
     expect(modelIdsFromDataList(null)).toEqual([]);
   });
 
   it('Cohere models, optionally by endpoint', () => {
-    const list = { models: [{ name: 'command-a-03-2025', endpoints: ['chat'] }, { name: 'rerank-v3.5', endpoints: ['rerank'] }] };
+    const list = {
+      models: [
+        { name: 'command-a-03-2025', endpoints: ['chat'] },
+        { name: 'rerank-v3.5', endpoints: ['rerank'] },
+      ],
+    };
     expect(modelIdsFromCohereList(list)).toEqual(['command-a-03-2025', 'rerank-v3.5']);
     expect(modelIdsFromCohereList(list, 'chat')).toEqual(['command-a-03-2025']);
+  });
+
+  it('Vertex Model Garden publisher models, by region', () => {
+    const list = { publisherModels: [{ name: 'publishers/google/models/gemini-2.0-flash-001' }, { name: 'bad' }, {}] };
+    expect(modelIdsFromVertexList(list)).toEqual(['gemini-2.0-flash-001']);
+    expect(modelIdsFromVertexList(undefined)).toEqual([]);
+    expect(vertexModelsUrl('us-central1')).toBe(
+      'https://us-central1-aiplatform.googleapis.com/v1beta1/publishers/google/models?pageSize=1000',
+    );
+    expect(vertexModelsUrl('global')).toBe(
+      'https://aiplatform.googleapis.com/v1beta1/publishers/google/models?pageSize=1000',
+    );
   });
 });

@@ -30,6 +30,11 @@ export function vertexHost(region: string): string {
   return region === 'global' ? 'aiplatform.googleapis.com' : `${region}-aiplatform.googleapis.com`;
 }
 
+/** The Gemini models Model Garden lists for a region (publishers.models.list, v1beta1). */
+export function vertexModelsUrl(region: string): string {
+  return `https://${vertexHost(region)}/v1beta1/publishers/google/models?pageSize=1000`;
+}
+
 export function isVertexClaude(model: string): boolean {
   return model.startsWith('claude');
 }

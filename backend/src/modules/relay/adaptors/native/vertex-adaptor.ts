@@ -1,12 +1,15 @@
 import {
   isVertexClaude,
+  modelIdsFromVertexList,
   openAIToGeminiRequest,
   parseServiceAccountKey,
   vertexClaudeBody,
   vertexHeaders,
+  vertexModelsUrl,
   vertexRegion,
   vertexUrl,
 } from '../../../../providers';
+import { getCall, jsonListing } from '../model-listing';
 import type { AdaptorTarget, BuildInput, ProtocolAdaptor, RelayMode, UpstreamCall } from '../adaptor';
 import { readOpenAiError } from '../openai/openai-adaptor';
 import { anthropicRequest, anthropicStream, readAnthropicResponse } from './anthropic-adaptor';
@@ -48,6 +51,13 @@ function buildCall(input: BuildInput): UpstreamCall {
   return urlCall(url, headers, request, target.paramOverride);
 }
 
+/** Model Garden's Gemini models in the channel's default region, with the token prepare() obtained. */
+const models = jsonListing((t) => {
+  if (!t.credential) throw new Error('Vertex AI listing without an access token');
+  const url = overrideOrigin(vertexModelsUrl(vertexRegion(t.other, '')), t.baseUrl);
+  return getCall(url, vertexHeaders(t.credential));
+}, modelIdsFromVertexList);
+
 export function vertexAdaptor(tokens = new AccessTokenCache()): ProtocolAdaptor {
   return Object.freeze({
     prepare: async (target: AdaptorTarget, signal?: AbortSignal): Promise<AdaptorTarget> => ({
@@ -55,6 +65,7 @@ export function vertexAdaptor(tokens = new AccessTokenCache()): ProtocolAdaptor 
       credential: await tokens.token(parseServiceAccountKey(target.key), signal),
     }),
     buildCall,
+    models,
     readResponse: (_mode: RelayMode, body: Buffer, contentType: string, wantText = false, model = '') =>
       isVertexClaude(model)
         ? readAnthropicResponse(body, contentType, wantText)
