@@ -23,6 +23,14 @@ const BODY = JSON.stringify({
 const CHARGE = Math.round(0.075 * (24 + 180 * 4)); // gpt-4o-mini × the mock's usage
 const children = [];
 
+// The load generator and the core pinning come from Debian's wrk and util-linux.
+for (const tool of ['wrk', 'taskset']) {
+  if (spawnSync('which', [tool]).status !== 0) {
+    console.error(`npm run bench needs ${tool} on the PATH (apt-get install -y ${tool === 'wrk' ? 'wrk' : 'util-linux'})`);
+    process.exit(1);
+  }
+}
+
 function start(core, script, env, ready) {
   const proc = spawn('taskset', ['-c', String(core), process.execPath, script], {
     env: { ...process.env, ...env },
