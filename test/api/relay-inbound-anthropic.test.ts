@@ -1,11 +1,8 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { MockUpstream } from '../mock-upstream/mock-upstream';
-import { ANTHROPIC_OVERLOADED, NativeMock, OVERLOADED } from '../mock-upstream/native-mock';
-import type { ApiClient } from '../support/api-client';
-import { Ledger } from '../support/ledger';
-import { setupRoot } from '../support/fixtures';
-import { createChannel, createToken, Db, fundedUser } from '../support/relay-fixtures';
-import { startApp, type TestApp } from '../support/test-app';
+import { ANTHROPIC_OVERLOADED, OVERLOADED } from '../mock-upstream/native-mock';
+import type { Ledger } from '../support/ledger';
+import { createChannel, createToken, fundedUser } from '../support/relay-fixtures';
+import { RelayHarness } from '../support/relay-harness';
 
 /**
  * The official Anthropic SDK through POST /v1/messages: converted onto an OpenAI channel, passed
@@ -30,24 +27,14 @@ const START = 10_000_000;
 const textOf = (m: Anthropic.Message) => m.content.map((b) => (b.type === 'text' ? b.text : '')).join('');
 
 describe('relay: Anthropic SDK through /v1/messages', () => {
-  let t: TestApp;
-  let native: NativeMock;
-  let openai: MockUpstream;
-  let db: Db;
-  let root: ApiClient;
+  let h: RelayHarness;
   let key: string;
   let client: Anthropic;
   let ledger: Ledger;
 
   beforeAll(async () => {
-    native = new NativeMock();
-    await native.start();
-    openai = new MockUpstream();
-    await openai.start();
-    openai.setDefault({ chunks: 1, chunkText: 'Hello from the mock.' });
-    t = await startApp();
-    db = Db.open(t);
-    root = await setupRoot(t.url);
+    h = await RelayHarness.start();
+    const { root, native, openai } = h;
     await createChannel(root, { type: 1, key: 'oa-key', base_url: openai.url, models: CASES[0].model });
     await createChannel(root, {
       type: 14,
@@ -64,17 +51,10 @@ describe('relay: Anthropic SDK through /v1/messages', () => {
       models: BUSY_MODEL,
       model_mapping: JSON.stringify({ [BUSY_MODEL]: `claude-${OVERLOADED}` }),
     });
-    const user = await fundedUser(root, 'anthro', START);
-    ({ key } = await createToken(user.client, { remain_quota: 5_000_000 }));
-    client = new Anthropic({ apiKey: key, baseURL: t.url, maxRetries: 0 });
-    ledger = new Ledger(db, user.id, START);
+    ({ key, ledger } = await h.customer('anthro', START));
+    client = new Anthropic({ apiKey: key, baseURL: h.t.url, maxRetries: 0 });
   });
-  afterAll(async () => {
-    db.close();
-    await t.close();
-    await native.close();
-    await openai.close();
-  });
+  afterAll(() => h?.close());
 
   describe.each(CASES)('onto the $name channel', (c) => {
     const expected = { ...c, path: '/v1/messages' };
@@ -125,19 +105,19 @@ describe('relay: Anthropic SDK through /v1/messages', () => {
   });
 
   it('converts for an OpenAI channel: chat request with max_tokens, usage asked for in streams', () => {
-    const [plain] = openai.requests;
+    const [plain] = h.openai.requests;
     expect(plain.headers.authorization).toBe('Bearer oa-key');
     expect(plain.body).toMatchObject({
       model: 'gpt-4.1',
       max_tokens: 100,
       messages: [{ role: 'user', content: 'hi' }],
     });
-    const streamed = openai.requests.find((r) => r.body.stream);
+    const streamed = h.openai.requests.find((r) => r.body.stream);
     expect(streamed?.body.stream_options).toEqual({ include_usage: true });
   });
 
   it('passes the body through to an Anthropic channel, only the model replaced', () => {
-    const [plain] = native.requests;
+    const [plain] = h.native.requests;
     expect(plain.path).toBe('/v1/messages');
     expect(plain.headers).toMatchObject({ 'x-api-key': 'sk-ant', 'anthropic-version': '2023-06-01' });
     expect(plain.body).toEqual({
@@ -145,7 +125,7 @@ describe('relay: Anthropic SDK through /v1/messages', () => {
       max_tokens: 100,
       messages: [{ role: 'user', content: 'hi' }],
     });
-    const tool = native.requests.find((r) => r.body.tools && r.body.stream);
+    const tool = h.native.requests.find((r) => r.body.tools && r.body.stream);
     expect(tool?.body).toEqual({
       model: UPSTREAM_CLAUDE,
       max_tokens: 100,
@@ -156,7 +136,7 @@ describe('relay: Anthropic SDK through /v1/messages', () => {
   });
 
   it('answers errors in the Anthropic format', async () => {
-    const bad = new Anthropic({ apiKey: `sk-${'x'.repeat(48)}`, baseURL: t.url, maxRetries: 0 });
+    const bad = new Anthropic({ apiKey: `sk-${'x'.repeat(48)}`, baseURL: h.t.url, maxRetries: 0 });
     const params = { model: CASES[0].model, max_tokens: 10, messages: [{ role: 'user' as const, content: 'hi' }] };
     const unauthorized = await bad.messages.create(params).catch((e: unknown) => e);
     expect(unauthorized).toBeInstanceOf(Anthropic.AuthenticationError);
@@ -173,7 +153,7 @@ describe('relay: Anthropic SDK through /v1/messages', () => {
     expect(invalid).toBeInstanceOf(Anthropic.BadRequestError);
     expect(invalid).toMatchObject({ error: { error: { type: 'invalid_request_error' } } });
 
-    const malformed = await fetch(`${t.url}/v1/messages`, {
+    const malformed = await fetch(`${h.t.url}/v1/messages`, {
       method: 'POST',
       headers: { 'x-api-key': key, 'content-type': 'application/json' },
       body: '{"model":',
@@ -181,7 +161,7 @@ describe('relay: Anthropic SDK through /v1/messages', () => {
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({ type: 'error', error: { type: 'invalid_request_error' } });
 
-    const raw = await fetch(`${t.url}/v1/messages/batches`, { headers: { 'x-api-key': key } });
+    const raw = await fetch(`${h.t.url}/v1/messages/batches`, { headers: { 'x-api-key': key } });
     expect(raw.status).toBe(404);
     expect(await raw.json()).toMatchObject({ type: 'error', error: { type: 'not_found_error' } });
   });
@@ -192,7 +172,7 @@ describe('relay: Anthropic SDK through /v1/messages', () => {
     expect(busy).toBeInstanceOf(Anthropic.InternalServerError);
     expect(busy).toMatchObject({ status: 529, error: ANTHROPIC_OVERLOADED });
 
-    openai.on('oa-key', { status: 429, errorMessage: 'slow down' });
+    h.openai.on('oa-key', { status: 429, errorMessage: 'slow down' });
     try {
       const limited = await client.messages.create({ ...params, model: CASES[0].model }).catch((e: unknown) => e);
       expect(limited).toBeInstanceOf(Anthropic.RateLimitError);
@@ -200,15 +180,15 @@ describe('relay: Anthropic SDK through /v1/messages', () => {
         error: { type: 'error', error: { type: 'rate_limit_error', message: 'slow down' } },
       });
     } finally {
-      openai.on('oa-key', {});
+      h.openai.on('oa-key', {});
     }
   });
 
   it('refuses a user without quota with a permission_error', async () => {
-    const broke = await fundedUser(root, 'anthro_broke', 0);
+    const broke = await fundedUser(h.root, 'anthro_broke', 0);
     const poor = new Anthropic({
       apiKey: (await createToken(broke.client)).key,
-      baseURL: t.url,
+      baseURL: h.t.url,
       maxRetries: 0,
       defaultHeaders: { 'accept-language': 'en' },
     });
@@ -222,14 +202,14 @@ describe('relay: Anthropic SDK through /v1/messages', () => {
   });
 
   it('counts tokens locally, free of charge (count_tokens)', async () => {
-    const before = native.requests.length + openai.requests.length;
+    const before = h.native.requests.length + h.openai.requests.length;
     const res = await client.messages.countTokens({
       model: CASES[1].model,
       messages: [{ role: 'user', content: 'hi' }],
     });
     // 3 per message + 3 reply priming + 1 for "hi"
     expect(res).toEqual({ input_tokens: 7 });
-    expect(native.requests.length + openai.requests.length).toBe(before);
+    expect(h.native.requests.length + h.openai.requests.length).toBe(before);
   });
 
   it('lists models for an x-api-key (Anthropic SDK models.list)', async () => {

@@ -1,11 +1,8 @@
 import { ApiError, GoogleGenAI, type FunctionDeclaration, type GenerateContentResponse, Type } from '@google/genai';
-import { MockUpstream } from '../mock-upstream/mock-upstream';
-import { GEMINI_OVERLOADED, NativeMock, OVERLOADED } from '../mock-upstream/native-mock';
-import type { ApiClient } from '../support/api-client';
-import { Ledger } from '../support/ledger';
-import { setupRoot } from '../support/fixtures';
-import { createChannel, createToken, Db, fundedUser } from '../support/relay-fixtures';
-import { startApp, type TestApp } from '../support/test-app';
+import { GEMINI_OVERLOADED, OVERLOADED } from '../mock-upstream/native-mock';
+import type { Ledger } from '../support/ledger';
+import { createChannel, createToken, fundedUser } from '../support/relay-fixtures';
+import { RelayHarness } from '../support/relay-harness';
 
 /**
  * The official Google GenAI SDK through /v1beta: passed through untouched onto a Gemini channel,
@@ -37,24 +34,14 @@ const START = 10_000_000;
 const http = (baseUrl: string, headers: Record<string, string> = {}) => ({ baseUrl, headers, fetch });
 
 describe('relay: Google GenAI SDK through /v1beta', () => {
-  let t: TestApp;
-  let native: NativeMock;
-  let openai: MockUpstream;
-  let db: Db;
-  let root: ApiClient;
+  let h: RelayHarness;
   let key: string;
   let ai: GoogleGenAI;
   let ledger: Ledger;
 
   beforeAll(async () => {
-    native = new NativeMock();
-    await native.start();
-    openai = new MockUpstream();
-    await openai.start();
-    openai.setDefault({ chunks: 1, chunkText: 'Hello from the mock.' });
-    t = await startApp();
-    db = Db.open(t);
-    root = await setupRoot(t.url);
+    h = await RelayHarness.start();
+    const { root, native, openai } = h;
     await createChannel(root, {
       type: 24,
       key: 'g-key',
@@ -77,17 +64,10 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
       models: BUSY_MODEL,
       model_mapping: JSON.stringify({ [BUSY_MODEL]: `gemini-${OVERLOADED}` }),
     });
-    const user = await fundedUser(root, 'gemini', START);
-    ({ key } = await createToken(user.client, { remain_quota: 5_000_000 }));
-    ai = new GoogleGenAI({ apiKey: key, httpOptions: http(t.url) });
-    ledger = new Ledger(db, user.id, START);
+    ({ key, ledger } = await h.customer('gemini', START));
+    ai = new GoogleGenAI({ apiKey: key, httpOptions: http(h.t.url) });
   });
-  afterAll(async () => {
-    db.close();
-    await t.close();
-    await native.close();
-    await openai.close();
-  });
+  afterAll(() => h?.close());
 
   describe.each(CASES)('onto the $name channel', (c) => {
     it('generateContent: text, usageMetadata, exact charge', async () => {
@@ -112,7 +92,7 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
     });
 
     it('streamGenerateContent without alt=sse: one JSON array, exact charge', async () => {
-      const res = await fetch(`${t.url}/v1beta/models/${c.model}:streamGenerateContent`, {
+      const res = await fetch(`${h.t.url}/v1beta/models/${c.model}:streamGenerateContent`, {
         method: 'POST',
         headers: { 'x-goog-api-key': key, 'content-type': 'application/json' },
         body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }),
@@ -145,27 +125,27 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
   });
 
   it('passes the body through to a Gemini channel, only the model in the URL replaced', () => {
-    const plain = native.requests.find((r) => r.path.includes(':generateContent') && !r.body.tools);
+    const plain = h.native.requests.find((r) => r.path.includes(':generateContent') && !r.body.tools);
     expect(plain?.path).toBe(`/v1beta/models/${UPSTREAM_GEMINI}:generateContent`);
     expect(plain?.headers['x-goog-api-key']).toBe('g-key');
     expect(plain?.body).toEqual({
       contents: [{ parts: [{ text: 'hi' }], role: 'user' }],
       generationConfig: { maxOutputTokens: 100 },
     });
-    const streamed = native.requests.find((r) => r.path.includes(':streamGenerateContent') && r.body.tools);
+    const streamed = h.native.requests.find((r) => r.path.includes(':streamGenerateContent') && r.body.tools);
     expect(streamed?.path).toBe(`/v1beta/models/${UPSTREAM_GEMINI}:streamGenerateContent?alt=sse`);
     expect(streamed?.body.tools).toEqual([{ functionDeclarations: [WEATHER] }]);
   });
 
   it('converts for an OpenAI channel: chat request with max_tokens, usage asked for in streams', () => {
-    const [plain] = openai.requests;
+    const [plain] = h.openai.requests;
     expect(plain.headers.authorization).toBe('Bearer oa-key');
     expect(plain.body).toMatchObject({
       model: 'gpt-4.1',
       max_tokens: 100,
       messages: [{ role: 'user', content: 'hi' }],
     });
-    expect(openai.requests.find((r) => r.body.stream)?.body.stream_options).toEqual({ include_usage: true });
+    expect(h.openai.requests.find((r) => r.body.stream)?.body.stream_options).toEqual({ include_usage: true });
   });
 
   it("lists the key's models in the Gemini format", async () => {
@@ -183,7 +163,7 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
   it('embedContent (batchEmbedContents) onto an OpenAI channel, billed like /v1/embeddings', async () => {
     const res = await ai.models.embedContent({ model: EMBEDDING_MODEL, contents: ['a', 'b'] });
     expect(res.embeddings).toEqual([{ values: [0.1, 0.2, 0.3] }, { values: [0.1, 0.2, 0.3] }]);
-    expect(openai.requests[openai.requests.length - 1].body).toMatchObject({
+    expect(h.openai.requests[h.openai.requests.length - 1].body).toMatchObject({
       model: EMBEDDING_MODEL,
       input: ['a', 'b'],
     });
@@ -199,7 +179,7 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
   it('embedContent onto a Gemini channel: passed through, the prompt counted locally', async () => {
     const res = await ai.models.embedContent({ model: GEMINI_EMBEDDING_MODEL, contents: ['a', 'b'] });
     expect(res.embeddings?.map((e) => e.values?.length)).toEqual([3, 3]);
-    const sent = native.requests.at(-1)!;
+    const sent = h.native.requests.at(-1)!;
     expect(sent.path).toBe(`/v1beta/models/${GEMINI_EMBEDDING_MODEL}:batchEmbedContents`);
     expect(sent.body.requests.map((q: any) => q.content.parts[0].text)).toEqual(['a', 'b']);
     await ledger.charged({
@@ -208,7 +188,7 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
     });
     expect(Number((await ledger.newest()).prompt_tokens)).toBeGreaterThan(0);
 
-    const single = await fetch(`${t.url}/v1beta/models/${GEMINI_EMBEDDING_MODEL}:embedContent`, {
+    const single = await fetch(`${h.t.url}/v1beta/models/${GEMINI_EMBEDDING_MODEL}:embedContent`, {
       method: 'POST',
       headers: { 'x-goog-api-key': key, 'content-type': 'application/json' },
       body: JSON.stringify({ content: { parts: [{ text: 'hello' }] } }),
@@ -228,7 +208,7 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
   });
 
   it('accepts the key as ?key= and keeps it out of the log', async () => {
-    const res = await fetch(`${t.url}/v1beta/models/${CASES[1].model}:generateContent?key=${key}`, {
+    const res = await fetch(`${h.t.url}/v1beta/models/${CASES[1].model}:generateContent?key=${key}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }),
@@ -245,7 +225,7 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
     expect(busy.status).toBe(503);
     expect(JSON.parse(busy.message)).toEqual(GEMINI_OVERLOADED);
 
-    openai.on('oa-key', { status: 400, errorMessage: 'bad parameter' });
+    h.openai.on('oa-key', { status: 400, errorMessage: 'bad parameter' });
     try {
       const invalid = await ai.models.generateContent({ model: CASES[1].model, contents: 'hi' }).catch((e) => e);
       expect(invalid.status).toBe(400);
@@ -253,12 +233,12 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
         error: { code: 400, message: 'bad parameter', status: 'INVALID_ARGUMENT' },
       });
     } finally {
-      openai.on('oa-key', {});
+      h.openai.on('oa-key', {});
     }
   });
 
   it('answers errors in the Gemini format', async () => {
-    const bad = new GoogleGenAI({ apiKey: `sk-${'x'.repeat(48)}`, httpOptions: http(t.url) });
+    const bad = new GoogleGenAI({ apiKey: `sk-${'x'.repeat(48)}`, httpOptions: http(h.t.url) });
     const unauthorized = await bad.models.generateContent({ model: CASES[1].model, contents: 'hi' }).catch((e) => e);
     expect(unauthorized).toBeInstanceOf(ApiError);
     expect(unauthorized.status).toBe(401);
@@ -268,10 +248,10 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
     expect(unknown.status).toBe(403);
     expect(JSON.parse(unknown.message)).toMatchObject({ error: { code: 403, status: 'PERMISSION_DENIED' } });
 
-    const broke = await fundedUser(root, 'gemini_broke', 0);
+    const broke = await fundedUser(h.root, 'gemini_broke', 0);
     const poor = new GoogleGenAI({
       apiKey: (await createToken(broke.client)).key,
-      httpOptions: http(t.url, { 'accept-language': 'en' }),
+      httpOptions: http(h.t.url, { 'accept-language': 'en' }),
     });
     const exhausted = await poor.models.generateContent({ model: CASES[1].model, contents: 'hi' }).catch((e) => e);
     expect(exhausted.status).toBe(403);
@@ -279,7 +259,7 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
       error: { code: 403, message: 'Insufficient user quota', status: 'PERMISSION_DENIED' },
     });
 
-    const malformed = await fetch(`${t.url}/v1beta/models/${CASES[1].model}:generateContent`, {
+    const malformed = await fetch(`${h.t.url}/v1beta/models/${CASES[1].model}:generateContent`, {
       method: 'POST',
       headers: { 'x-goog-api-key': key, 'content-type': 'application/json' },
       body: '{"contents":',
@@ -287,7 +267,7 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({ error: { code: 400, status: 'INVALID_ARGUMENT' } });
 
-    const raw = await fetch(`${t.url}/v1beta/models/${CASES[1].model}:predict`, {
+    const raw = await fetch(`${h.t.url}/v1beta/models/${CASES[1].model}:predict`, {
       method: 'POST',
       headers: { 'x-goog-api-key': key },
     });

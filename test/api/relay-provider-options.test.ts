@@ -1,10 +1,9 @@
 import OpenAI from 'openai';
 import { DEFAULT_MODEL_RATIO } from '@gw/shared';
-import { NativeMock } from '../mock-upstream/native-mock';
-import { ApiClient } from '../support/api-client';
-import { setOption, setupRoot } from '../support/fixtures';
-import { createChannel, createToken, fundedUser } from '../support/relay-fixtures';
-import { startApp, type TestApp } from '../support/test-app';
+import type { ApiClient } from '../support/api-client';
+import { setOption } from '../support/fixtures';
+import { createChannel } from '../support/relay-fixtures';
+import { RelayHarness } from '../support/relay-harness';
 
 /**
  * The Claude and Gemini options of the Models tab (spec 2 §3) as the upstream receives them: default
@@ -24,20 +23,17 @@ const MODELS = [
 ];
 
 describe('relay: Claude and Gemini provider options', () => {
-  let t: TestApp;
-  let native: NativeMock;
+  let h: RelayHarness;
   let root: ApiClient;
   let client: OpenAI;
 
-  const last = () => native.requests.at(-1)!;
+  const last = () => h.native.requests.at(-1)!;
   const ask = (model: string, extra: Partial<OpenAI.Chat.ChatCompletionCreateParamsNonStreaming> = {}) =>
     client.chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }], ...extra });
 
   beforeAll(async () => {
-    native = new NativeMock();
-    await native.start();
-    t = await startApp();
-    root = await setupRoot(t.url);
+    h = await RelayHarness.start();
+    root = h.root;
     await setOption(
       root,
       'ModelRatio',
@@ -45,17 +41,12 @@ describe('relay: Claude and Gemini provider options', () => {
     );
     const claudeModels = MODELS.filter((m) => m.startsWith('claude')).join(',');
     const geminiModels = MODELS.filter((m) => m.startsWith('gemini')).join(',');
-    await createChannel(root, { type: 14, key: 'sk-ant', base_url: native.url, models: claudeModels });
-    await createChannel(root, { type: 24, key: 'g-key', base_url: native.url, models: geminiModels });
-    const user = await fundedUser(root, 'options', 100_000_000);
-    const { key } = await createToken(user.client);
-    client = new OpenAI({ apiKey: key, baseURL: `${t.url}/v1`, maxRetries: 0 });
+    await createChannel(root, { type: 14, key: 'sk-ant', base_url: h.native.url, models: claudeModels });
+    await createChannel(root, { type: 24, key: 'g-key', base_url: h.native.url, models: geminiModels });
+    const { key } = await h.customer('options', 100_000_000);
+    client = new OpenAI({ apiKey: key, baseURL: `${h.t.url}/v1`, maxRetries: 0 });
   });
-
-  afterAll(async () => {
-    await t?.close();
-    await native?.close();
-  });
+  afterAll(() => h?.close());
 
   describe('Claude', () => {
     it('claude.default_max_tokens: the model entry, else "default", when the client sets no limit', async () => {

@@ -1,15 +1,12 @@
 import { DEFAULT_MODEL_RATIO } from '@gw/shared';
 import OpenAI from 'openai';
-import { CloudMock } from '../mock-upstream/cloud-mock';
-import { MockUpstream } from '../mock-upstream/mock-upstream';
-import { NativeMock } from '../mock-upstream/native-mock';
-import { ApiClient } from '../support/api-client';
+import type { CloudMock } from '../mock-upstream/cloud-mock';
 import { BEDROCK_KEY, COHERE_KEY, startCloud } from '../support/cloud-fixtures';
-import { setOption, setupRoot } from '../support/fixtures';
-import { createChannel, createToken, Db, fundedUser } from '../support/relay-fixtures';
-import { Ledger } from '../support/ledger';
+import { setOption } from '../support/fixtures';
+import type { Ledger } from '../support/ledger';
 import { describeOpenAiChat, type ChatCase } from '../support/openai-chat-cases';
-import { startApp, type TestApp } from '../support/test-app';
+import { createChannel } from '../support/relay-fixtures';
+import { RelayHarness } from '../support/relay-harness';
 
 /**
  * The official openai client through the gateway onto the cloud upstreams (Bedrock Claude, Cohere,
@@ -36,11 +33,8 @@ const CASES = [
 const START = 10_000_000;
 
 describe('relay: openai SDK onto cloud upstreams', () => {
-  let t: TestApp;
+  let h: RelayHarness;
   let cloud: CloudMock;
-  let native: NativeMock;
-  let openai: MockUpstream;
-  let db: Db;
   let ledger: Ledger;
   let client: OpenAI;
 
@@ -48,13 +42,8 @@ describe('relay: openai SDK onto cloud upstreams', () => {
     let vertexKey: string;
     let refusedVertexKey: string;
     ({ cloud, vertexKey, refusedVertexKey } = await startCloud());
-    native = new NativeMock();
-    await native.start();
-    openai = new MockUpstream();
-    await openai.start();
-    t = await startApp();
-    db = Db.open(t);
-    const root: ApiClient = await setupRoot(t.url);
+    h = await RelayHarness.start();
+    const { root, native, openai } = h;
     await setOption(root, 'ModelRatio', JSON.stringify({ ...DEFAULT_MODEL_RATIO, 'command-r-08-2024': 0.5 }));
     await createChannel(root, {
       name: 'bedrock',
@@ -94,17 +83,13 @@ describe('relay: openai SDK onto cloud upstreams', () => {
       base_url: `${openai.url}/tenant/a/chat/completions?route=custom`,
       models: 'gpt-4.1-nano',
     });
-    const user = await fundedUser(root, 'cloud', START);
-    ledger = new Ledger(db, user.id, START);
-    const { key } = await createToken(user.client, { remain_quota: 5_000_000 });
-    client = new OpenAI({ apiKey: key, baseURL: `${t.url}/v1`, maxRetries: 0 });
+    let key: string;
+    ({ key, ledger } = await h.customer('cloud', START));
+    client = new OpenAI({ apiKey: key, baseURL: `${h.t.url}/v1`, maxRetries: 0 });
   });
   afterAll(async () => {
-    db.close();
-    await t.close();
-    await cloud.close();
-    await native.close();
-    await openai.close();
+    await h?.close();
+    await cloud?.close();
   });
 
   describeOpenAiChat(CASES, () => ({ client, ledger }));
@@ -165,7 +150,7 @@ describe('relay: openai SDK onto cloud upstreams', () => {
       model: CASES[1].model,
       messages: [{ role: 'user', content: 'hi' }],
     });
-    const res = await fetch(`${t.url}/v1/rerank`, {
+    const res = await fetch(`${h.t.url}/v1/rerank`, {
       method: 'POST',
       headers: { authorization: `Bearer ${client.apiKey}`, 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'rerank-v3.5', query: 'q', documents: ['a', 'b'], return_documents: true }),
@@ -190,7 +175,7 @@ describe('relay: openai SDK onto cloud upstreams', () => {
     const res = await client.embeddings.create({ model: 'text-embedding-004', input: ['hello world', 'bye'] });
     expect(res.data.map((d) => d.index)).toEqual([0, 1]);
     expect(res.data[0].embedding.length).toBeGreaterThan(0);
-    const sent = native.requests.find((r) => r.path.includes(':batchEmbedContents'));
+    const sent = h.native.requests.find((r) => r.path.includes(':batchEmbedContents'));
     expect(sent?.path).toBe('/v1beta/models/text-embedding-004:batchEmbedContents');
     expect(sent?.headers['x-goog-api-key']).toBe('g-key');
     expect(sent?.body.requests.map((q: any) => q.content.parts[0].text)).toEqual(['hello world', 'bye']);
@@ -204,8 +189,8 @@ describe('relay: openai SDK onto cloud upstreams', () => {
       messages: [{ role: 'user', content: 'hi' }],
     });
     expect(res.choices[0].message.content).toBeTruthy();
-    expect(openai.requests[0].path).toBe('/tenant/a/chat/completions?route=custom');
-    expect(openai.requests[0].headers.authorization).toBe('Bearer custom-key');
+    expect(h.openai.requests[0].path).toBe('/tenant/a/chat/completions?route=custom');
+    expect(h.openai.requests[0].headers.authorization).toBe('Bearer custom-key');
     await ledger.charged({ model: 'gpt-4.1-nano', tokens: [10, 20] });
     await expect(client.embeddings.create({ model: 'gpt-4.1-nano', input: 'x' })).rejects.toMatchObject({
       status: expect.any(Number),

@@ -1,12 +1,8 @@
 import OpenAI from 'openai';
-import { MockUpstream } from '../mock-upstream/mock-upstream';
-import { NativeMock } from '../mock-upstream/native-mock';
-import { ApiClient } from '../support/api-client';
-import { setupRoot } from '../support/fixtures';
-import { createChannel, createToken, Db, fundedUser } from '../support/relay-fixtures';
-import { Ledger } from '../support/ledger';
+import type { Ledger } from '../support/ledger';
 import { describeOpenAiChat, type ChatCase } from '../support/openai-chat-cases';
-import { startApp, type TestApp } from '../support/test-app';
+import { createChannel } from '../support/relay-fixtures';
+import { RelayHarness } from '../support/relay-harness';
 
 /**
  * The official openai client through the gateway onto native upstreams (Anthropic, Gemini, Azure,
@@ -27,28 +23,19 @@ const CASES = [
 const START = 10_000_000;
 
 describe('relay: openai SDK onto native upstreams', () => {
-  let t: TestApp;
-  let native: NativeMock;
-  let azure: MockUpstream;
-  let db: Db;
+  let h: RelayHarness;
   let ledger: Ledger;
   let client: OpenAI;
 
   beforeAll(async () => {
-    native = new NativeMock();
-    await native.start();
-    azure = new MockUpstream();
-    await azure.start();
-    azure.setDefault({ chunks: 1, chunkText: 'Hello from the mock.' });
-    t = await startApp();
-    db = Db.open(t);
-    const root: ApiClient = await setupRoot(t.url);
+    h = await RelayHarness.start();
+    const { root, native, openai } = h;
     await createChannel(root, { type: 14, key: 'sk-ant', base_url: native.url, models: CASES[0].model });
     await createChannel(root, { type: 24, key: 'g-key', base_url: native.url, models: CASES[1].model });
     await createChannel(root, {
       type: 3,
       key: 'az-key',
-      base_url: azure.url,
+      base_url: openai.url,
       models: CASES[2].model,
       other: '2024-10-21',
     });
@@ -59,31 +46,25 @@ describe('relay: openai SDK onto native upstreams', () => {
       models: CASES[3].model,
       model_mapping: JSON.stringify({ [CASES[3].model]: 'llama3.2' }),
     });
-    const user = await fundedUser(root, 'prov', START);
-    ledger = new Ledger(db, user.id, START);
-    const { key } = await createToken(user.client, { remain_quota: 5_000_000 });
-    client = new OpenAI({ apiKey: key, baseURL: `${t.url}/v1`, maxRetries: 0 });
+    let key: string;
+    ({ key, ledger } = await h.customer('prov', START));
+    client = new OpenAI({ apiKey: key, baseURL: `${h.t.url}/v1`, maxRetries: 0 });
   });
-  afterAll(async () => {
-    db.close();
-    await t.close();
-    await native.close();
-    await azure.close();
-  });
+  afterAll(() => h?.close());
 
   describeOpenAiChat(CASES, () => ({ client, ledger }));
 
   it('sends each native request in its own format, with the channel key', () => {
-    const ant = native.requests.find((r) => r.path === '/v1/messages');
+    const ant = h.native.requests.find((r) => r.path === '/v1/messages');
     expect(ant?.headers).toMatchObject({ 'x-api-key': 'sk-ant', 'anthropic-version': '2023-06-01' });
     expect(ant?.body).toMatchObject({ model: CASES[0].model, messages: [{ role: 'user' }] });
-    const gem = native.requests.find((r) => r.path.includes(':streamGenerateContent'));
+    const gem = h.native.requests.find((r) => r.path.includes(':streamGenerateContent'));
     expect(gem?.path).toBe(`/v1beta/models/${CASES[1].model}:streamGenerateContent?alt=sse`);
     expect(gem?.headers['x-goog-api-key']).toBe('g-key');
-    expect(native.requests.find((r) => r.path === '/api/chat')?.body).toMatchObject({ model: 'llama3.2' });
-    expect(azure.requests[0].path).toBe('/openai/deployments/gpt-41/chat/completions?api-version=2024-10-21');
-    expect(azure.requests[0].headers['api-key']).toBe('az-key');
-    expect(azure.requests[0].headers.authorization).toBeUndefined();
+    expect(h.native.requests.find((r) => r.path === '/api/chat')?.body).toMatchObject({ model: 'llama3.2' });
+    expect(h.openai.requests[0].path).toBe('/openai/deployments/gpt-41/chat/completions?api-version=2024-10-21');
+    expect(h.openai.requests[0].headers['api-key']).toBe('az-key');
+    expect(h.openai.requests[0].headers.authorization).toBeUndefined();
   });
 
   it('answers modes a native adaptor does not serve centrally', async () => {

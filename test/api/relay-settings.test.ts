@@ -1,9 +1,9 @@
 import { DEFAULT_MODEL_RATIO } from '@gw/shared';
-import { MockUpstream } from '../mock-upstream/mock-upstream';
-import { ApiClient } from '../support/api-client';
-import { setOption, setupRoot } from '../support/fixtures';
-import { createChannel, createToken, Db, eventually, fundedUser } from '../support/relay-fixtures';
-import { startApp, type TestApp } from '../support/test-app';
+import type { MockUpstream } from '../mock-upstream/mock-upstream';
+import type { ApiClient } from '../support/api-client';
+import { setOption } from '../support/fixtures';
+import { createChannel, eventually } from '../support/relay-fixtures';
+import { RelayHarness } from '../support/relay-harness';
 
 /**
  * The global relay settings of the Models tab: global.hide_upstream_error_enabled,
@@ -11,14 +11,13 @@ import { startApp, type TestApp } from '../support/test-app';
  * general_setting.ping_interval_* (SSE keep-alive).
  */
 describe('relay: global provider settings', () => {
-  let t: TestApp;
+  let h: RelayHarness;
   let mock: MockUpstream;
   let root: ApiClient;
-  let db: Db;
   let key: string;
 
   const post = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    fetch(`${t.url}/v1/chat/completions`, {
+    fetch(`${h.t.url}/v1/chat/completions`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${key}`,
@@ -32,11 +31,8 @@ describe('relay: global provider settings', () => {
     post({ model, messages: [{ role: 'user', content: 'hi' }], ...extra }, headers);
 
   beforeAll(async () => {
-    mock = new MockUpstream();
-    await mock.start();
-    t = await startApp();
-    db = Db.open(t);
-    root = await setupRoot(t.url);
+    h = await RelayHarness.start();
+    ({ root, openai: mock } = h);
     const models = ['s-err', 's-pass', 's-ping'];
     await setOption(
       root,
@@ -55,15 +51,9 @@ describe('relay: global provider settings', () => {
     await createChannel(root, { name: 'ping', key: 'k-ping', base_url: mock.url, models: 's-ping' });
     mock.on('k-err', { status: 400, errorMessage: 'account acme-internal-7 has no access to this model' });
     mock.on('k-ping', { chunks: 2, chunkDelayMs: 1600, chunkText: 'slow ' });
-    const user = await fundedUser(root, 'settings', 10_000_000);
-    key = (await createToken(user.client)).key;
+    ({ key } = await h.customer('settings', 10_000_000));
   });
-
-  afterAll(async () => {
-    db?.close();
-    await t?.close();
-    await mock?.close();
-  });
+  afterAll(() => h?.close());
 
   describe('global.hide_upstream_error_enabled', () => {
     afterEach(() => setOption(root, 'global.hide_upstream_error_enabled', 'false'));
@@ -82,7 +72,7 @@ describe('relay: global provider settings', () => {
       expect(body.error.message).toBe('The upstream service failed (status 400)');
       expect(JSON.stringify(body)).not.toContain('acme-internal-7');
       const log = await eventually(() =>
-        db.one("SELECT content FROM logs WHERE type = 6 AND model_name = 's-err' ORDER BY id DESC"),
+        h.db.one("SELECT content FROM logs WHERE type = 6 AND model_name = 's-err' ORDER BY id DESC"),
       );
       expect(log.content).toContain('acme-internal-7');
     });
@@ -106,7 +96,7 @@ describe('relay: global provider settings', () => {
       expect(await res.text()).toContain('data: [DONE]');
       expect(sent()).toEqual(body);
       const log = await eventually(() =>
-        db.one("SELECT quota, completion_tokens FROM logs WHERE type = 2 AND model_name = 's-pass' ORDER BY id DESC"),
+        h.db.one("SELECT quota, completion_tokens FROM logs WHERE type = 2 AND model_name = 's-pass' ORDER BY id DESC"),
       );
       expect(Number(log.completion_tokens)).toBeGreaterThan(0);
       expect(Number(log.quota)).toBeGreaterThan(0);
