@@ -14,6 +14,8 @@ const CASES = [
   { name: 'OpenAI', model: 'gpt-4.1', tokens: [10, 20], quota: 90, text: 'Hello from the mock.' },
   // Anthropic mock, 10 in / 20 out: claude-3-5-haiku 0.4 × (10 + 20 × 5) = 44
   { name: 'Anthropic', model: 'claude-3-5-haiku-20241022', tokens: [10, 20], quota: 44, text: 'Hello from Claude.' },
+  // Gemini mock (one native format to another), 100 in / 50 out: gemini-2.0-flash 0.05 × (100 + 50 × 4) = 15
+  { name: 'Gemini', model: 'gemini-2.0-flash', tokens: [100, 50], quota: 15, text: 'Hello from Gemini.' },
 ] as const;
 /** The Anthropic channel maps the model: pass-through replaces only the model name. */
 const UPSTREAM_CLAUDE = 'claude-haiku-upstream';
@@ -43,6 +45,7 @@ describe('relay: Anthropic SDK through /v1/messages', () => {
       models: CASES[1].model,
       model_mapping: JSON.stringify({ [CASES[1].model]: UPSTREAM_CLAUDE }),
     });
+    await createChannel(root, { type: 24, key: 'g-key', base_url: native.url, models: CASES[2].model });
     // Its upstream answers 529 overloaded_error (NativeMock).
     await createChannel(root, {
       type: 14,
@@ -215,6 +218,6 @@ describe('relay: Anthropic SDK through /v1/messages', () => {
   it('lists models for an x-api-key (Anthropic SDK models.list)', async () => {
     const ids: string[] = [];
     for await (const m of client.models.list()) ids.push(m.id);
-    expect(ids.sort()).toEqual([CASES[1].model, CASES[0].model, BUSY_MODEL].sort());
+    expect(ids.sort()).toEqual([...CASES.map((c) => c.model), BUSY_MODEL].sort());
   });
 });

@@ -14,6 +14,8 @@ const CASES = [
   { name: 'Gemini', model: 'gemini-2.0-flash', tokens: [100, 50], quota: 15, text: 'Hello from Gemini.' },
   // OpenAI mock, 10 in / 20 out: gpt-4.1 1 × (10 + 20 × 4) = 90
   { name: 'OpenAI', model: 'gpt-4.1', tokens: [10, 20], quota: 90, text: 'Hello from the mock.' },
+  // Anthropic mock (one native format to another), 10 in / 20 out: claude-3-5-haiku 0.4 × (10 + 20 × 5) = 44
+  { name: 'Anthropic', model: 'claude-3-5-haiku-20241022', tokens: [10, 20], quota: 44, text: 'Hello from Claude.' },
 ] as const;
 /** The Gemini channel maps the model: pass-through changes only the model in the URL. */
 const UPSTREAM_GEMINI = 'gemini-2.0-flash-001';
@@ -55,6 +57,7 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
       base_url: openai.url,
       models: `${CASES[1].model},${EMBEDDING_MODEL}`,
     });
+    await createChannel(root, { type: 14, key: 'sk-ant', base_url: native.url, models: CASES[2].model });
     await createChannel(root, { type: 24, key: 'g-embed', base_url: native.url, models: GEMINI_EMBEDDING_MODEL });
     // Its upstream answers 503 UNAVAILABLE (NativeMock).
     await createChannel(root, {
@@ -152,7 +155,7 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
     const names: string[] = [];
     for await (const m of await ai.models.list()) names.push(m.name ?? '');
     expect(names.sort()).toEqual(
-      [CASES[0].model, BUSY_MODEL, CASES[1].model, EMBEDDING_MODEL, GEMINI_EMBEDDING_MODEL]
+      [...CASES.map((c) => c.model), BUSY_MODEL, EMBEDDING_MODEL, GEMINI_EMBEDDING_MODEL]
         .map((m) => `models/${m}`)
         .sort(),
     );
