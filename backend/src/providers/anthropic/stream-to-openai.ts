@@ -1,4 +1,4 @@
-import { type ChunkIdentity, deltaChunk, type ToOpenAIStreamOptions, usageChunk } from '../shared/chunks';
+import { deltaChunk, OpenAIStreamFrame, type ToOpenAIStreamOptions } from '../shared/chunks';
 import { ProviderStreamError } from '../shared/errors';
 import { finishFromAnthropic } from '../shared/finish-reason';
 import type { OpenAIChatChunk, OpenAIUsage } from '../shared/openai-types';
@@ -11,17 +11,13 @@ import { usageFromAnthropic } from './response-to-openai';
  * throws ProviderStreamError. Call finish() when the upstream ends (safe after message_stop).
  */
 export class AnthropicStreamToOpenAI {
-  private readonly who: ChunkIdentity;
-  private readonly includeUsage: boolean;
+  private readonly frame: OpenAIStreamFrame;
   private readonly toolIndex = new Map<number, number>();
   private anthropicUsage: AnthropicUsage = {};
   private stopReason: string | null = null;
-  private started = false;
-  private done = false;
 
   constructor(opts: ToOpenAIStreamOptions) {
-    this.who = { id: opts.id, model: opts.model, created: opts.created };
-    this.includeUsage = opts.includeUsage ?? true;
+    this.frame = new OpenAIStreamFrame(opts);
   }
 
   /** Usage so far (final after message_stop). */
@@ -32,13 +28,13 @@ export class AnthropicStreamToOpenAI {
   push(ev: AnthropicStreamEvent): OpenAIChatChunk[] {
     switch (ev.type) {
       case 'message_start':
-        if (ev.message?.id) this.who.id = ev.message.id;
+        if (ev.message?.id) this.frame.who.id = ev.message.id;
         this.mergeUsage(ev.message?.usage);
-        return this.start();
+        return this.frame.start();
       case 'content_block_start':
-        return [...this.start(), ...this.blockStart(ev.index, ev.content_block)];
+        return [...this.frame.start(), ...this.blockStart(ev.index, ev.content_block)];
       case 'content_block_delta':
-        return [...this.start(), ...this.blockDelta(ev.index, ev.delta)];
+        return [...this.frame.start(), ...this.blockDelta(ev.index, ev.delta)];
       case 'message_delta':
         if (ev.delta?.stop_reason) this.stopReason = ev.delta.stop_reason;
         this.mergeUsage(ev.usage);
@@ -54,17 +50,7 @@ export class AnthropicStreamToOpenAI {
 
   /** Closes the stream: the finish_reason chunk and the usage chunk, once. */
   finish(): OpenAIChatChunk[] {
-    if (this.done) return [];
-    this.done = true;
-    const out = [...this.start(), deltaChunk(this.who, {}, finishFromAnthropic(this.stopReason))];
-    if (this.includeUsage) out.push(usageChunk(this.who, this.usage));
-    return out;
-  }
-
-  private start(): OpenAIChatChunk[] {
-    if (this.started) return [];
-    this.started = true;
-    return [deltaChunk(this.who, { role: 'assistant', content: '' })];
+    return this.frame.close(finishFromAnthropic(this.stopReason), this.usage);
   }
 
   private blockStart(index: number, block: Extract<AnthropicStreamEvent, { type: 'content_block_start' }>['content_block']) {
@@ -72,23 +58,23 @@ export class AnthropicStreamToOpenAI {
       const n = this.toolIndex.size;
       this.toolIndex.set(index, n);
       return [
-        deltaChunk(this.who, {
+        deltaChunk(this.frame.who, {
           tool_calls: [{ index: n, id: block.id, type: 'function', function: { name: block.name, arguments: '' } }],
         }),
       ];
     }
-    if (block.type === 'text' && block.text) return [deltaChunk(this.who, { content: block.text })];
-    if (block.type === 'thinking' && block.thinking) return [deltaChunk(this.who, { reasoning_content: block.thinking })];
+    if (block.type === 'text' && block.text) return [deltaChunk(this.frame.who, { content: block.text })];
+    if (block.type === 'thinking' && block.thinking) return [deltaChunk(this.frame.who, { reasoning_content: block.thinking })];
     return [];
   }
 
   private blockDelta(index: number, delta: Extract<AnthropicStreamEvent, { type: 'content_block_delta' }>['delta']) {
-    if (delta.type === 'text_delta' && delta.text) return [deltaChunk(this.who, { content: delta.text })];
-    if (delta.type === 'thinking_delta' && delta.thinking) return [deltaChunk(this.who, { reasoning_content: delta.thinking })];
+    if (delta.type === 'text_delta' && delta.text) return [deltaChunk(this.frame.who, { content: delta.text })];
+    if (delta.type === 'thinking_delta' && delta.thinking) return [deltaChunk(this.frame.who, { reasoning_content: delta.thinking })];
     if (delta.type === 'input_json_delta' && delta.partial_json) {
       const n = this.toolIndex.get(index);
       if (n === undefined) return [];
-      return [deltaChunk(this.who, { tool_calls: [{ index: n, function: { arguments: delta.partial_json } }] })];
+      return [deltaChunk(this.frame.who, { tool_calls: [{ index: n, function: { arguments: delta.partial_json } }] })];
     }
     return [];
   }

@@ -1,4 +1,4 @@
-import { type ChunkIdentity, deltaChunk, type ToOpenAIStreamOptions, usageChunk } from '../shared/chunks';
+import { deltaChunk, OpenAIStreamFrame, type ToOpenAIStreamOptions } from '../shared/chunks';
 import { ProviderStreamError } from '../shared/errors';
 import { finishFromCohere } from '../shared/finish-reason';
 import type { OpenAIChatChunk, OpenAIUsage } from '../shared/openai-types';
@@ -11,16 +11,12 @@ import type { CohereStreamEvent, CohereUsage } from './cohere-types';
  * deltas; message-end → finish chunk and usage chunk. A message-end with finish_reason ERROR throws.
  */
 export class CohereStreamToOpenAI {
-  private readonly who: ChunkIdentity;
-  private readonly includeUsage: boolean;
+  private readonly frame: OpenAIStreamFrame;
   private readonly toolIndex = new Map<number, number>();
   private cohereUsage: CohereUsage | undefined;
-  private started = false;
-  private done = false;
 
   constructor(opts: ToOpenAIStreamOptions) {
-    this.who = { id: opts.id, model: opts.model, created: opts.created };
-    this.includeUsage = opts.includeUsage ?? true;
+    this.frame = new OpenAIStreamFrame(opts);
   }
 
   get usage(): OpenAIUsage {
@@ -28,26 +24,26 @@ export class CohereStreamToOpenAI {
   }
 
   push(ev: CohereStreamEvent): OpenAIChatChunk[] {
-    if (ev.type === 'message-start' && !this.started && ev.id) this.who.id = ev.id;
-    const out = this.start();
+    if (ev.type === 'message-start' && !this.frame.started && ev.id) this.frame.who.id = ev.id;
+    const out = this.frame.start();
     const msg = ev.delta?.message;
     switch (ev.type) {
       case 'content-start':
       case 'content-delta': {
         const c = msg?.content;
-        if (c?.thinking) out.push(deltaChunk(this.who, { reasoning_content: c.thinking }));
-        if (c?.text) out.push(deltaChunk(this.who, { content: c.text }));
+        if (c?.thinking) out.push(deltaChunk(this.frame.who, { reasoning_content: c.thinking }));
+        if (c?.text) out.push(deltaChunk(this.frame.who, { content: c.text }));
         return out;
       }
       case 'tool-plan-delta':
-        if (msg?.tool_plan) out.push(deltaChunk(this.who, { reasoning_content: msg.tool_plan }));
+        if (msg?.tool_plan) out.push(deltaChunk(this.frame.who, { reasoning_content: msg.tool_plan }));
         return out;
       case 'tool-call-start': {
         const call = msg?.tool_calls;
         const n = this.toolIndex.size;
         this.toolIndex.set(ev.index ?? n, n);
         out.push(
-          deltaChunk(this.who, {
+          deltaChunk(this.frame.who, {
             tool_calls: [{ index: n, id: call?.id ?? '', type: 'function', function: { name: call?.function?.name ?? '', arguments: call?.function?.arguments ?? '' } }],
           }),
         );
@@ -56,7 +52,7 @@ export class CohereStreamToOpenAI {
       case 'tool-call-delta': {
         const n = this.toolIndex.get(ev.index ?? 0);
         const args = msg?.tool_calls?.function?.arguments;
-        if (n !== undefined && args) out.push(deltaChunk(this.who, { tool_calls: [{ index: n, function: { arguments: args } }] }));
+        if (n !== undefined && args) out.push(deltaChunk(this.frame.who, { tool_calls: [{ index: n, function: { arguments: args } }] }));
         return out;
       }
       case 'message-end':
@@ -74,16 +70,7 @@ export class CohereStreamToOpenAI {
   }
 
   private close(reason: ReturnType<typeof finishFromCohere>): OpenAIChatChunk[] {
-    if (this.done) return [];
-    this.done = true;
-    const out = [...this.start(), deltaChunk(this.who, {}, reason)];
-    if (this.includeUsage) out.push(usageChunk(this.who, this.usage));
-    return out;
+    return this.frame.close(reason, this.usage);
   }
 
-  private start(): OpenAIChatChunk[] {
-    if (this.started) return [];
-    this.started = true;
-    return [deltaChunk(this.who, { role: 'assistant', content: '' })];
-  }
 }

@@ -1,4 +1,4 @@
-import { type ChunkIdentity, deltaChunk, type ToOpenAIStreamOptions, usageChunk } from '../shared/chunks';
+import { deltaChunk, OpenAIStreamFrame, type ToOpenAIStreamOptions } from '../shared/chunks';
 import { finishFromGemini } from '../shared/finish-reason';
 import type { OpenAIChatChunk, OpenAIFinishReason, OpenAIUsage } from '../shared/openai-types';
 import type { GeminiResponse, GeminiUsageMetadata } from './gemini-types';
@@ -10,17 +10,13 @@ import { convertParts, usageFromGemini } from './response-to-openai';
  * when Gemini sends finishReason, and at finish() the usage chunk (usageMetadata of the last object).
  */
 export class GeminiStreamToOpenAI {
-  private readonly who: ChunkIdentity;
-  private readonly includeUsage: boolean;
+  private readonly frame: OpenAIStreamFrame;
   private meta: GeminiUsageMetadata | undefined;
   private toolCount = 0;
-  private started = false;
   private finishSent = false;
-  private done = false;
 
   constructor(opts: ToOpenAIStreamOptions) {
-    this.who = { id: opts.id, model: opts.model, created: opts.created };
-    this.includeUsage = opts.includeUsage ?? true;
+    this.frame = new OpenAIStreamFrame(opts);
   }
 
   get usage(): OpenAIUsage {
@@ -28,19 +24,19 @@ export class GeminiStreamToOpenAI {
   }
 
   push(obj: GeminiResponse): OpenAIChatChunk[] {
-    if (!this.started && obj.responseId) this.who.id = obj.responseId;
-    const out = this.start();
+    if (!this.frame.started && obj.responseId) this.frame.who.id = obj.responseId;
+    const out = this.frame.start();
     if (obj.usageMetadata) this.meta = obj.usageMetadata;
     const candidate = obj.candidates?.find((c) => (c.index ?? 0) === 0);
     if (!candidate) {
       if (obj.promptFeedback?.blockReason) out.push(...this.sendFinish('content_filter'));
       return out;
     }
-    const { text, reasoning, toolCalls } = convertParts(candidate.content?.parts ?? [], this.who.id, this.toolCount);
-    if (reasoning) out.push(deltaChunk(this.who, { reasoning_content: reasoning }));
-    if (text) out.push(deltaChunk(this.who, { content: text }));
+    const { text, reasoning, toolCalls } = convertParts(candidate.content?.parts ?? [], this.frame.who.id, this.toolCount);
+    if (reasoning) out.push(deltaChunk(this.frame.who, { reasoning_content: reasoning }));
+    if (text) out.push(deltaChunk(this.frame.who, { content: text }));
     for (const call of toolCalls) {
-      out.push(deltaChunk(this.who, { tool_calls: [{ index: this.toolCount++, id: call.id, type: 'function', function: call.function }] }));
+      out.push(deltaChunk(this.frame.who, { tool_calls: [{ index: this.toolCount++, id: call.id, type: 'function', function: call.function }] }));
     }
     if (candidate.finishReason) out.push(...this.sendFinish(finishFromGemini(candidate.finishReason, this.toolCount > 0)));
     return out;
@@ -48,22 +44,14 @@ export class GeminiStreamToOpenAI {
 
   /** Upstream ended: a finish chunk if Gemini sent none, then the usage chunk (once). */
   finish(): OpenAIChatChunk[] {
-    if (this.done) return [];
-    this.done = true;
-    const out = [...this.start(), ...this.sendFinish(this.toolCount ? 'tool_calls' : 'stop')];
-    if (this.includeUsage) out.push(usageChunk(this.who, this.usage));
-    return out;
-  }
-
-  private start(): OpenAIChatChunk[] {
-    if (this.started) return [];
-    this.started = true;
-    return [deltaChunk(this.who, { role: 'assistant', content: '' })];
+    const reason = this.finishSent ? null : this.toolCount ? 'tool_calls' : 'stop';
+    this.finishSent = true;
+    return this.frame.close(reason, this.usage);
   }
 
   private sendFinish(reason: OpenAIFinishReason): OpenAIChatChunk[] {
     if (this.finishSent) return [];
     this.finishSent = true;
-    return [deltaChunk(this.who, {}, reason)];
+    return [deltaChunk(this.frame.who, {}, reason)];
   }
 }

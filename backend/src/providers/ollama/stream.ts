@@ -1,4 +1,4 @@
-import { type ChunkIdentity, deltaChunk, type ToOpenAIStreamOptions, usageChunk } from '../shared/chunks';
+import { deltaChunk, OpenAIStreamFrame, type ToOpenAIStreamOptions } from '../shared/chunks';
 import { ProviderStreamError } from '../shared/errors';
 import { finishFromOllama } from '../shared/finish-reason';
 import type { OpenAIChatChunk, OpenAIFinishReason, OpenAIUsage } from '../shared/openai-types';
@@ -12,16 +12,12 @@ import type { OllamaChatResponse } from './ollama-types';
  * with `error` throws ProviderStreamError.
  */
 export class OllamaStreamToOpenAI {
-  private readonly who: ChunkIdentity;
-  private readonly includeUsage: boolean;
+  private readonly frame: OpenAIStreamFrame;
   private current: OpenAIUsage = openAIUsage({ prompt: 0, completion: 0 });
   private toolCount = 0;
-  private started = false;
-  private done = false;
 
   constructor(opts: ToOpenAIStreamOptions) {
-    this.who = { id: opts.id, model: opts.model, created: opts.created };
-    this.includeUsage = opts.includeUsage ?? true;
+    this.frame = new OpenAIStreamFrame(opts);
   }
 
   get usage(): OpenAIUsage {
@@ -30,12 +26,12 @@ export class OllamaStreamToOpenAI {
 
   push(line: OllamaChatResponse): OpenAIChatChunk[] {
     if (line.error) throw new ProviderStreamError('ollama_error', line.error);
-    const out = this.start();
+    const out = this.frame.start();
     const m = line.message;
-    if (m?.thinking) out.push(deltaChunk(this.who, { reasoning_content: m.thinking }));
-    if (m?.content) out.push(deltaChunk(this.who, { content: m.content }));
-    for (const call of ollamaToolCalls(m?.tool_calls, this.who.id, this.toolCount)) {
-      out.push(deltaChunk(this.who, { tool_calls: [{ index: this.toolCount++, ...call }] }));
+    if (m?.thinking) out.push(deltaChunk(this.frame.who, { reasoning_content: m.thinking }));
+    if (m?.content) out.push(deltaChunk(this.frame.who, { content: m.content }));
+    for (const call of ollamaToolCalls(m?.tool_calls, this.frame.who.id, this.toolCount)) {
+      out.push(deltaChunk(this.frame.who, { tool_calls: [{ index: this.toolCount++, ...call }] }));
     }
     if (line.done) {
       this.current = usageFromOllama(line);
@@ -50,16 +46,7 @@ export class OllamaStreamToOpenAI {
   }
 
   private close(reason: OpenAIFinishReason): OpenAIChatChunk[] {
-    if (this.done) return [];
-    this.done = true;
-    const out = [...this.start(), deltaChunk(this.who, {}, reason)];
-    if (this.includeUsage) out.push(usageChunk(this.who, this.current));
-    return out;
+    return this.frame.close(reason, this.current);
   }
 
-  private start(): OpenAIChatChunk[] {
-    if (this.started) return [];
-    this.started = true;
-    return [deltaChunk(this.who, { role: 'assistant', content: '' })];
-  }
 }

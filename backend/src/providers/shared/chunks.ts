@@ -37,3 +37,40 @@ export interface ToOpenAIStreamOptions {
   /** Emit the trailing usage chunk (default true; usage is always readable from the converter). */
   includeUsage?: boolean;
 }
+
+/**
+ * What every converted stream shares: the role chunk before the first delta, then, once, the
+ * finish_reason chunk and (when asked for) the usage chunk. `who.id` may take the upstream's own id.
+ */
+export class OpenAIStreamFrame {
+  readonly who: ChunkIdentity;
+  private readonly includeUsage: boolean;
+  private opened = false;
+  private closed = false;
+
+  constructor(opts: ToOpenAIStreamOptions) {
+    this.who = { id: opts.id, model: opts.model, created: opts.created };
+    this.includeUsage = opts.includeUsage ?? true;
+  }
+
+  get started(): boolean {
+    return this.opened;
+  }
+
+  /** The role chunk, before anything else (once). */
+  start(): OpenAIChatChunk[] {
+    if (this.opened) return [];
+    this.opened = true;
+    return [deltaChunk(this.who, { role: 'assistant', content: '' })];
+  }
+
+  /** The finish_reason chunk (null: already sent) and the usage chunk (once; after start). */
+  close(reason: OpenAIFinishReason | null, usage: OpenAIUsage): OpenAIChatChunk[] {
+    if (this.closed) return [];
+    this.closed = true;
+    const out = this.start();
+    if (reason) out.push(deltaChunk(this.who, {}, reason));
+    if (this.includeUsage) out.push(usageChunk(this.who, usage));
+    return out;
+  }
+}
