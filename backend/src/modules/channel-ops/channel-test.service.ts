@@ -10,10 +10,10 @@ import { ChannelEntity } from '../../database/entities';
 import { splitList } from '../channel/channel-fields';
 import { ChannelService } from '../channel/channel.service';
 import { OptionService } from '../option/option.service';
-import type { AdaptorTarget } from '../relay/adaptors/adaptor';
 import { AdaptorRegistry } from '../relay/adaptors/registry';
+import { adaptorTarget, toRelayChannel, upstreamModelOf } from '../relay/routing/relay-channel';
 import { chatAnswerProblem } from './test-answer';
-import { failureText, upstreamErrorText, upstreamRequest } from './upstream-http';
+import { failureText, preparedTarget, upstreamErrorText, upstreamRequest } from './upstream-http';
 
 /** GET /api/channel/test/{id}: success, message, time in seconds. */
 export interface TestOutcome {
@@ -30,16 +30,6 @@ interface Failure {
 
 const TEST_TIMEOUT_MS = 60_000;
 const TEST_PROMPT = 'hi';
-
-function parseObject(text: string | null): Record<string, unknown> | null {
-  if (!text?.trim()) return null;
-  try {
-    const v: unknown = JSON.parse(text);
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Channel tests: one real chat call through the channel type's relay adaptor with a tiny prompt.
@@ -68,31 +58,43 @@ export class ChannelTestService {
     if (!testModel) throw AppError.badRequest('channel.test_no_model');
     const keys = this.channels.keysOf(c);
     const key = keys[Math.floor(Math.random() * keys.length)] ?? '';
-    const mapped = parseObject(c.model_mapping)?.[testModel];
-    const upstreamModel = typeof mapped === 'string' && mapped ? mapped : testModel;
+    const channel = toRelayChannel(c, keys);
+    const upstreamModel = upstreamModelOf(channel, testModel);
     const { adaptor } = entry;
     const secrets = [...keys];
     const started = performance.now();
     let status: number | null = null;
     let failure: Failure | null = null;
     try {
-      let target: AdaptorTarget = { baseUrl: c.base_url || entry.defaultBaseUrl, key, organization: c.openai_organization ?? '', paramOverride: parseObject(c.param_override), other: c.other ?? '' };
-      if (adaptor.prepare) {
-        target = await adaptor.prepare(target, AbortSignal.timeout(TEST_TIMEOUT_MS));
-        secrets.push(target.key);
-      }
+      const target = await preparedTarget(
+        adaptor,
+        adaptorTarget(channel, key, entry.defaultBaseUrl),
+        secrets,
+        TEST_TIMEOUT_MS,
+      );
       const call = adaptor.buildCall({
         mode: 'chat',
-        body: { kind: 'json', json: { model: testModel, messages: [{ role: 'user', content: TEST_PROMPT }], stream: false } },
+        body: {
+          kind: 'json',
+          json: { model: testModel, messages: [{ role: 'user', content: TEST_PROMPT }], stream: false },
+        },
         upstreamModel,
         stream: false,
         target,
         settings: this.options.settings,
       });
-      const res = await upstreamRequest(call.origin + call.path, { method: call.method, headers: { ...call.headers }, body: call.body, timeoutMs: TEST_TIMEOUT_MS });
+      const res = await upstreamRequest(call.origin + call.path, {
+        method: call.method,
+        headers: { ...call.headers },
+        body: call.body,
+        timeoutMs: TEST_TIMEOUT_MS,
+      });
       status = res.status;
       if (res.status >= 300) {
-        failure = { key: 'channel.test_upstream_error', params: { detail: upstreamErrorText(adaptor, res.status, res.body, secrets) } };
+        failure = {
+          key: 'channel.test_upstream_error',
+          params: { detail: upstreamErrorText(adaptor, res.status, res.body, secrets) },
+        };
       } else {
         const problem = chatAnswerProblem(adaptor, res.status, res.body, res.contentType, upstreamModel);
         if (problem) failure = { key: 'channel.test_bad_answer', params: { detail: failureText(problem, secrets) } };
@@ -114,13 +116,24 @@ export class ChannelTestService {
   }
 
   async testAll(): Promise<void> {
-    const rows = await this.repo.find({ select: { id: true }, where: { status: In([ChannelStatus.Enabled, ChannelStatus.AutoDisabled]) } });
+    const rows = await this.repo.find({
+      select: { id: true },
+      where: { status: In([ChannelStatus.Enabled, ChannelStatus.AutoDisabled]) },
+    });
     for (const { id } of rows) {
-      await this.test(id).catch((err) => this.logger.warn(`test of channel #${id} failed: ${err instanceof AppError ? err.key : 'error'}`));
+      await this.test(id).catch((err) =>
+        this.logger.warn(`test of channel #${id} failed: ${err instanceof AppError ? err.key : 'error'}`),
+      );
     }
   }
 
-  private async judge(c: ChannelEntity, ms: number, status: number | null, failure: Failure | null, locale: Locale): Promise<TestOutcome> {
+  private async judge(
+    c: ChannelEntity,
+    ms: number,
+    status: number | null,
+    failure: Failure | null,
+    locale: Locale,
+  ): Promise<TestOutcome> {
     const s = this.options.settings;
     const time = ms / 1000;
     const canDisable = s.AutomaticDisableChannelEnabled && c.auto_ban === 1;
@@ -130,10 +143,12 @@ export class ChannelTestService {
     }
     if (failure) {
       // A 429 is the upstream's rate limit, not a broken channel.
-      if (canDisable && status !== 429) await this.channels.autoDisable(c.id, `channel test failed: ${t(failure.key, 'en', failure.params)}`);
+      if (canDisable && status !== 429)
+        await this.channels.autoDisable(c.id, `channel test failed: ${t(failure.key, 'en', failure.params)}`);
       return { success: false, message: t(failure.key, locale, failure.params), time };
     }
-    if (c.status === ChannelStatus.AutoDisabled && s.AutomaticEnableChannelEnabled) await this.channels.autoEnable(c.id);
+    if (c.status === ChannelStatus.AutoDisabled && s.AutomaticEnableChannelEnabled)
+      await this.channels.autoEnable(c.id);
     return { success: true, message: '', time };
   }
 }

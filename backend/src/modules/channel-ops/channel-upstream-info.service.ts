@@ -11,7 +11,7 @@ import { ChannelService } from '../channel/channel.service';
 import type { AdaptorTarget, RelayAdaptor, UpstreamCall } from '../relay/adaptors/adaptor';
 import { getCall, joinUrl } from '../relay/adaptors/model-listing';
 import { AdaptorRegistry, type ChannelTypeEntry } from '../relay/adaptors/registry';
-import { failureText, type HttpAnswer, upstreamErrorText, upstreamRequest } from './upstream-http';
+import { failureText, type HttpAnswer, preparedTarget, upstreamErrorText, upstreamRequest } from './upstream-http';
 
 const TIMEOUT_MS = 20_000;
 
@@ -54,9 +54,12 @@ export class ChannelUpstreamInfoService {
       }
       balance = query.read(answers);
     } catch (err) {
-      throw AppError.badRequest('channel.balance_failed', { detail: err instanceof UpstreamFault ? err.message : failureText(err, keys) });
+      throw AppError.badRequest('channel.balance_failed', {
+        detail: err instanceof UpstreamFault ? err.message : failureText(err, keys),
+      });
     }
-    if (!Number.isFinite(balance)) throw AppError.badRequest('channel.balance_failed', { detail: 'no balance in the answer' });
+    if (!Number.isFinite(balance))
+      throw AppError.badRequest('channel.balance_failed', { detail: 'no balance in the answer' });
     await this.repo.update({ id }, { balance, balance_updated_time: nowSec() });
     return balance;
   }
@@ -79,7 +82,13 @@ export class ChannelUpstreamInfoService {
   /** Models of an existing channel (GET /api/channel/fetch_models/{id}). */
   async modelsOf(id: number): Promise<string[]> {
     const c = await this.find(id);
-    return this.fetchModels({ type: c.type, base_url: c.base_url ?? '', key: this.channels.keysOf(c)[0] ?? '', other: c.other ?? '', openai_organization: c.openai_organization ?? '' });
+    return this.fetchModels({
+      type: c.type,
+      base_url: c.base_url ?? '',
+      key: this.channels.keysOf(c)[0] ?? '',
+      other: c.other ?? '',
+      openai_organization: c.openai_organization ?? '',
+    });
   }
 
   /**
@@ -104,11 +113,18 @@ export class ChannelUpstreamInfoService {
       }
       return [...new Set(ids)];
     } catch (err) {
-      throw AppError.badRequest('channel.fetch_models_failed', { detail: err instanceof UpstreamFault ? err.message : failureText(err, secrets) });
+      throw AppError.badRequest('channel.fetch_models_failed', {
+        detail: err instanceof UpstreamFault ? err.message : failureText(err, secrets),
+      });
     }
   }
 
-  private async prepare(entry: ChannelTypeEntry, input: ListingInput, key: string, secrets: string[]): Promise<AdaptorTarget> {
+  private async prepare(
+    entry: ChannelTypeEntry,
+    input: ListingInput,
+    key: string,
+    secrets: string[],
+  ): Promise<AdaptorTarget> {
     const target: AdaptorTarget = {
       baseUrl: this.baseUrl(input.type, input.base_url.trim()),
       key,
@@ -116,10 +132,7 @@ export class ChannelUpstreamInfoService {
       paramOverride: null,
       other: input.other ?? '',
     };
-    if (!entry.adaptor.prepare) return target;
-    const ready = await entry.adaptor.prepare(target, AbortSignal.timeout(TIMEOUT_MS));
-    secrets.push(ready.key);
-    return ready;
+    return preparedTarget(entry.adaptor, target, secrets, TIMEOUT_MS);
   }
 
   private baseUrl(type: number, own: string | null): string {
@@ -130,7 +143,12 @@ export class ChannelUpstreamInfoService {
 
   /** Sends one upstream call; a non-2xx answer becomes an UpstreamFault with the provider's own message. */
   private async send(adaptor: RelayAdaptor, call: UpstreamCall, secrets: readonly string[]): Promise<Buffer> {
-    const res: HttpAnswer = await upstreamRequest(call.origin + call.path, { method: call.method, headers: { ...call.headers }, body: call.body, timeoutMs: TIMEOUT_MS });
+    const res: HttpAnswer = await upstreamRequest(call.origin + call.path, {
+      method: call.method,
+      headers: { ...call.headers },
+      body: call.body,
+      timeoutMs: TIMEOUT_MS,
+    });
     if (res.status >= 300) throw new UpstreamFault(upstreamErrorText(adaptor, res.status, res.body, secrets));
     return res.body;
   }

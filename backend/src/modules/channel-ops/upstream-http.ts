@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import type { RelayAdaptor } from '../relay/adaptors/adaptor';
+import type { AdaptorTarget, ProtocolAdaptor, RelayAdaptor } from '../relay/adaptors/adaptor';
 import { redact } from '../relay/http/relay-error';
 
 const MAX_BODY = 1024 * 1024;
@@ -33,7 +33,11 @@ export async function upstreamRequest(
     }
     chunks.push(chunk);
   }
-  return { status: res.statusCode, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks) };
+  return {
+    status: res.statusCode,
+    contentType: String(res.headers['content-type'] ?? ''),
+    body: Buffer.concat(chunks),
+  };
 }
 
 /** A short, key-free description of a failure (upstream bodies may echo the key). */
@@ -44,6 +48,27 @@ export function failureText(err: unknown, keys: readonly string[]): string {
 }
 
 /** The upstream's own error message, as the channel type's adaptor reads it; redacted and bounded. */
-export function upstreamErrorText(adaptor: RelayAdaptor, status: number, body: Buffer, secrets: readonly string[]): string {
+export function upstreamErrorText(
+  adaptor: RelayAdaptor,
+  status: number,
+  body: Buffer,
+  secrets: readonly string[],
+): string {
   return `${redact(adaptor.readError(status, body).message, secrets).slice(0, 300)} (status ${status})`;
+}
+
+/**
+ * The target with the adaptor's credentials prepared (Vertex: an access token) for a management call;
+ * the credential it adds joins `secrets`, so error texts never carry it.
+ */
+export async function preparedTarget(
+  adaptor: Pick<ProtocolAdaptor, 'prepare'>,
+  target: AdaptorTarget,
+  secrets: string[],
+  timeoutMs: number,
+): Promise<AdaptorTarget> {
+  if (!adaptor.prepare) return target;
+  const ready = await adaptor.prepare(target, AbortSignal.timeout(timeoutMs));
+  if (ready.credential) secrets.push(ready.credential);
+  return ready;
 }

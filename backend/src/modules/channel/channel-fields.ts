@@ -1,9 +1,18 @@
+import { parseJsonObject } from '../../common/json';
+
 /** Pure helpers over the comma/newline-separated fields of a channel. */
 
 /** "a, b,,a" → ["a", "b"]: trimmed, without empties or duplicates, in order. */
 export function splitList(value: string | null | undefined): string[] {
   if (!value) return [];
-  return [...new Set(value.split(',').map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** Vertex AI keys are service-account JSON: never split. */
@@ -43,7 +52,15 @@ export function abilityRows(c: AbilitySource): AbilityRow[] {
   const rows: AbilityRow[] = [];
   for (const group of splitList(c.group)) {
     for (const model of splitList(c.models)) {
-      rows.push({ group, model, channel_id: c.id, enabled: c.status === 1, priority: c.priority, weight: c.weight, tag: c.tag });
+      rows.push({
+        group,
+        model,
+        channel_id: c.id,
+        enabled: c.status === 1,
+        priority: c.priority,
+        weight: c.weight,
+        tag: c.tag,
+      });
     }
   }
   return rows;
@@ -51,13 +68,7 @@ export function abilityRows(c: AbilitySource): AbilityRow[] {
 
 /** JSON object text or empty; returns an error key when not a JSON object. */
 export function checkJsonObject(text: string | null | undefined): boolean {
-  if (!text || !text.trim()) return true;
-  try {
-    const v: unknown = JSON.parse(text);
-    return v !== null && typeof v === 'object' && !Array.isArray(v);
-  } catch {
-    return false;
-  }
+  return !text || !text.trim() || parseJsonObject(text) !== null;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { parseJsonObject } from '../../../common/json';
 import type { OpenAIChatChunk } from '../../../providers';
 import type { ProtocolAdaptor, StreamConverter, StreamStep } from '../adaptors/adaptor';
 import { estimateTokens } from '../metering/prompt-parts';
@@ -56,7 +57,7 @@ function converting(req: RelayRequest, inbound: InboundRequest, adaptor: Protoco
     ...adaptor,
     readResponse(mode, body, contentType, wantText, model) {
       const read = adaptor.readResponse(mode, body, contentType, wantText, model);
-      const res = parseObject(read.body.toString('utf8'));
+      const res = parseJsonObject(read.body.toString('utf8'));
       if (!res) return read;
       const native = dialect.fromOpenAI(res, req);
       return { ...read, body: Buffer.from(JSON.stringify(native)), contentType: 'application/json' };
@@ -82,21 +83,12 @@ function converting(req: RelayRequest, inbound: InboundRequest, adaptor: Protoco
   };
 }
 
-function parseObject(text: string): Record<string, unknown> | null {
-  try {
-    const v: unknown = JSON.parse(text);
-    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The chat chunks inside complete SSE blocks (`data: {…}`); [DONE], comments and non-JSON are skipped. */
 export function openAIChunks(sse: string): OpenAIChatChunk[] {
   const out: OpenAIChatChunk[] = [];
   for (const data of sseData(sse)) {
     if (data.charCodeAt(0) !== 123 /* { */) continue;
-    const chunk = parseObject(data);
+    const chunk = parseJsonObject(data);
     if (chunk) out.push(chunk as unknown as OpenAIChatChunk);
   }
   return out;

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Dispatcher } from 'undici';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
-import type { AdaptorTarget, ProtocolAdaptor, UpstreamCall } from '../adaptors/adaptor';
+import type { ProtocolAdaptor, UpstreamCall } from '../adaptors/adaptor';
 import { AdaptorRegistry } from '../adaptors/registry';
 import { RelayError, redact } from '../http/relay-error';
 import { OutputMeter } from '../metering/output-meter';
 import { TokenizerService } from '../metering/tokenizer.service';
-import { upstreamModelOf, type RelayChannel } from '../routing/relay-channel';
+import { adaptorTarget, upstreamModelOf, type RelayChannel } from '../routing/relay-channel';
 import { isStreamType, streamParser } from '../stream/framing';
 import { pingIntervalMs, pipeStream } from '../stream/stream-pipe';
 import { classifyUpstreamError } from '../upstream/upstream-errors';
@@ -48,21 +48,14 @@ export class UpstreamAttempt {
     const entry = this.registry.get(channel.type)!;
     const adaptor = adaptorFor(ctx.req, entry.adaptor);
     const key = channel.keys[Math.floor(Math.random() * channel.keys.length)];
-    const baseUrl = channel.baseUrl || entry.defaultBaseUrl;
-    if (!key || (!baseUrl && !entry.endpointFromKey))
+    let target = adaptorTarget(channel, key ?? '', entry.defaultBaseUrl);
+    if (!key || (!target.baseUrl && !entry.endpointFromKey))
       return this.failure(
         RelayError.of('relay.upstream_unreachable', 502, 'channel_misconfigured'),
         null,
         'channel has no key or base URL',
       );
     const upstreamModel = upstreamModelOf(channel, ctx.req.model);
-    let target: AdaptorTarget = {
-      baseUrl,
-      key,
-      organization: channel.organization,
-      paramOverride: channel.paramOverride,
-      other: channel.other,
-    };
     if (entry.adaptor.prepare) {
       try {
         target = await entry.adaptor.prepare(target, ctx.signal);

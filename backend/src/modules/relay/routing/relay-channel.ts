@@ -1,4 +1,6 @@
+import { parseJsonObject } from '../../../common/json';
 import type { ChannelEntity } from '../../../database/entities';
+import type { AdaptorTarget } from '../adaptors/adaptor';
 import { splitList } from '../../channel/channel-fields';
 
 /** A channel as the relay uses it: parsed once when the directory loads, immutable afterwards. */
@@ -24,25 +26,15 @@ export interface RelayChannel {
   readonly tag: string;
 }
 
-function jsonObject(text: string | null | undefined): Record<string, unknown> | null {
-  if (!text || !text.trim()) return null;
-  try {
-    const v: unknown = JSON.parse(text);
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
 function stringMap(text: string | null | undefined): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(jsonObject(text) ?? {})) if (typeof v === 'string' && v) out[k] = v;
+  for (const [k, v] of Object.entries(parseJsonObject(text) ?? {})) if (typeof v === 'string' && v) out[k] = v;
   return out;
 }
 
 function statusMap(text: string | null | undefined): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const [k, v] of Object.entries(jsonObject(text) ?? {})) {
+  for (const [k, v] of Object.entries(parseJsonObject(text) ?? {})) {
     const n = Number(v);
     if (/^\d{3}$/.test(k) && Number.isInteger(n) && n >= 100 && n <= 599) out[k] = n;
   }
@@ -60,7 +52,7 @@ export function toRelayChannel(c: ChannelEntity, keys: readonly string[]): Relay
     organization: c.openai_organization ?? '',
     modelMapping: Object.freeze(stringMap(c.model_mapping)),
     statusCodeMapping: Object.freeze(statusMap(c.status_code_mapping)),
-    paramOverride: jsonObject(c.param_override),
+    paramOverride: parseJsonObject(c.param_override),
     autoBan: c.auto_ban === 1,
     priority: Number(c.priority) || 0,
     weight: Math.max(0, Number(c.weight) || 0),
@@ -69,6 +61,17 @@ export function toRelayChannel(c: ChannelEntity, keys: readonly string[]): Relay
     other: c.other ?? '',
     tag: c.tag ?? '',
   });
+}
+
+/** What an adaptor needs of the channel for one call with `key` (the relay and channel tests alike). */
+export function adaptorTarget(channel: RelayChannel, key: string, defaultBaseUrl: string): AdaptorTarget {
+  return {
+    baseUrl: channel.baseUrl || defaultBaseUrl,
+    key,
+    organization: channel.organization,
+    paramOverride: channel.paramOverride,
+    other: channel.other,
+  };
 }
 
 /** The model name sent upstream: model_mapping applied once (no chains). */

@@ -9,16 +9,8 @@ import {
   type RerankRequest,
   rerankToCohereRequest,
 } from '../../../../providers';
-import type {
-  AdaptorTarget,
-  BuildInput,
-  ModelListing,
-  ProtocolAdaptor,
-  ReadResult,
-  RelayBody,
-  RelayMode,
-  UpstreamCall,
-} from '../adaptor';
+import type { BuildInput, ProtocolAdaptor, ReadResult, RelayBody, RelayMode, UpstreamCall } from '../adaptor';
+import { getCall, joinUrl, jsonListing } from '../model-listing';
 import { readOpenAiError } from '../openai/openai-adaptor';
 import { chatRequest, chunkStream, convertWhole, jsonBody, jsonCall, newChatId, nowSeconds } from './native-kit';
 
@@ -50,14 +42,10 @@ function readRerank(body: Buffer, contentType: string, request: RelayBody | unde
 }
 
 /** GET /v1/models: `models[].name`. */
-const models: ModelListing = {
-  call: (target: AdaptorTarget): UpstreamCall => {
-    const url = new URL(target.baseUrl);
-    const path = `${url.pathname.replace(/\/+$/, '')}/v1/models`;
-    return { origin: url.origin, path, method: 'GET', headers: bearer(target.key), body: null };
-  },
-  read: (body: Buffer): string[] => modelIdsFromCohereList(JSON.parse(body.toString('utf8'))),
-};
+const models = jsonListing(
+  (t) => getCall(joinUrl(t.baseUrl, '/v1/models'), bearer(t.key)),
+  (json) => modelIdsFromCohereList(json),
+);
 
 export function cohereAdaptor(): ProtocolAdaptor {
   return Object.freeze({
