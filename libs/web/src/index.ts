@@ -45,3 +45,4 @@ export { defaultColumnPrefs, parseColumnPrefs, type ColumnPrefs } from './table/
 export { ColumnSettingsModal, useColumnPrefs } from './table/ColumnSettings';
 export { RichContent } from './components/RichContent';
 export { StandaloneApp, type StandaloneRoute } from './components/StandaloneApp';
+export { SubmitFooter, type SubmitFooterProps } from './components/SubmitFooter';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Form, Input, InputNumber, Message, Modal, Select, Space } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
+import { SubmitFooter } from '@gw/web';
 import type { TagRow } from './channel-display';
 import { channelApi } from './channel-api';
 import { splitList } from './channel-form';
@@ -51,7 +52,8 @@ export function TagEditModal({ row, groups, modelOptions, onClose, onSaved }: Pr
     if (!row) return;
     const v = { ...initialOf(row), ...form.getFieldsValue() } as TagEditForm;
     const res = tagEditPayload(row.tag, initialOf(row), { ...v, models: v.models ?? [], groups: v.groups ?? [] });
-    if ('error' in res) return void (res.error === 'channel.no_changes' ? Message.info(t(res.error)) : Message.error(t(res.error)));
+    if ('error' in res)
+      return void (res.error === 'channel.no_changes' ? Message.info(t(res.error)) : Message.error(t(res.error)));
     void send(res.payload);
   };
 
@@ -70,15 +72,16 @@ export function TagEditModal({ row, groups, modelOptions, onClose, onSaved }: Pr
       onCancel={onClose}
       style={{ width: 640 }}
       footer={
-        <Space>
-          <Button status="warning" onClick={clearMapping}>
-            {t('channel.tag_clear_mapping')}
-          </Button>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={submit} className="gw-submit">
-            {t('common.submit')}
-          </Button>
-        </Space>
+        <SubmitFooter
+          onCancel={onClose}
+          onSubmit={submit}
+          saving={saving}
+          extra={
+            <Button status="warning" onClick={clearMapping}>
+              {t('channel.tag_clear_mapping')}
+            </Button>
+          }
+        />
       }
     >
       <p className="gw-small">{t('channel.tag_edit_hint')}</p>
@@ -87,7 +90,13 @@ export function TagEditModal({ row, groups, modelOptions, onClose, onSaved }: Pr
           <Input allowClear />
         </Form.Item>
         <Form.Item field="models" label={t('channel.models')}>
-          <Select mode="multiple" allowCreate allowClear options={modelOptions} placeholder={t('channel.leave_unchanged')} />
+          <Select
+            mode="multiple"
+            allowCreate
+            allowClear
+            options={modelOptions}
+            placeholder={t('channel.leave_unchanged')}
+          />
         </Form.Item>
         <Form.Item field="groups" label={t('channel.groups')}>
           <Select mode="multiple" allowCreate allowClear options={groups} placeholder={t('channel.leave_unchanged')} />
@@ -101,7 +110,11 @@ export function TagEditModal({ row, groups, modelOptions, onClose, onSaved }: Pr
             </Button>
           }
         >
-          <Input.TextArea className="gw-mono" autoSize={{ minRows: 3, maxRows: 8 }} placeholder={t('channel.leave_unchanged')} />
+          <Input.TextArea
+            className="gw-mono"
+            autoSize={{ minRows: 3, maxRows: 8 }}
+            placeholder={t('channel.leave_unchanged')}
+          />
         </Form.Item>
         <Space size={16}>
           <Form.Item field="priority" label={t('channel.col_priority')}>

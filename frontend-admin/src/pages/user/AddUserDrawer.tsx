@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Drawer, Form, Input, Message, Space } from '@arco-design/web-react';
+import { Drawer, Form, Input, Message } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { checkAddUser, DISPLAY_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '@gw/shared';
-import { api, requiredRule, ruleFrom } from '@gw/web';
+import { api, requiredRule, ruleFrom, SubmitFooter } from '@gw/web';
 
 interface AddForm {
   username: string;
@@ -40,14 +40,7 @@ export function AddUserDrawer({ visible, onClose, onCreated }: { visible: boolea
       title={t('users.add_title')}
       onCancel={onClose}
       className="gw-add-user-drawer"
-      footer={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => void submit()} className="gw-submit">
-            {t('common.submit')}
-          </Button>
-        </Space>
-      }
+      footer={<SubmitFooter onCancel={onClose} onSubmit={submit} saving={saving} />}
     >
       <Form form={form} layout="vertical">
         <Form.Item

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Drawer, Form, Input, InputNumber, Message, Select, Space, Spin } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { checkOptionalPassword, DISPLAY_NAME_MAX, PASSWORD_MAX, renderQuota, USERNAME_MAX, type UserView } from '@gw/shared';
-import { api, quotaDisplay, requiredRule, ruleFrom, useStatus } from '@gw/web';
+import { api, quotaDisplay, requiredRule, ruleFrom, SubmitFooter, useStatus } from '@gw/web';
 import { AddQuotaModal } from './AddQuotaModal';
 
 type EditForm = Pick<UserView, 'username' | 'display_name' | 'group' | 'quota' | 'remark'> & { password?: string };
@@ -69,14 +69,7 @@ export function EditUserDrawer({ userId, groups, onClose, onSaved }: Props) {
       title={t('users.edit_title')}
       onCancel={onClose}
       className="gw-edit-user-drawer"
-      footer={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={saving} disabled={!user} onClick={() => void submit()} className="gw-submit">
-            {t('common.submit')}
-          </Button>
-        </Space>
-      }
+      footer={<SubmitFooter onCancel={onClose} onSubmit={submit} saving={saving} disabled={!user} />}
     >
       {!user ? (
         <Spin />

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, DatePicker, Drawer, Form, Input, InputNumber, Message, Space, Spin, Switch } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { renderQuota, type UserGroupMap } from '@gw/shared';
-import { quotaDisplay, useStatus } from '@gw/web';
+import { quotaDisplay, SubmitFooter, useStatus } from '@gw/web';
 import { tokenApi } from './token-api';
 import {
   BATCH_PRESETS,
@@ -91,14 +91,7 @@ export function TokenDrawer({ target, groups, models, onClose, onSaved }: Props)
       onCancel={onClose}
       className="gw-token-drawer"
       unmountOnExit
-      footer={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={saving} disabled={loading} onClick={() => void submit()} className="gw-submit">
-            {t('common.submit')}
-          </Button>
-        </Space>
-      }
+      footer={<SubmitFooter onCancel={onClose} onSubmit={submit} saving={saving} disabled={loading} />}
     >
       {loading ? (
         <Spin />

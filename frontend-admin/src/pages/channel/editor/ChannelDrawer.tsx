@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Button, Divider, Drawer, Form, Message, Modal, Space, Spin } from '@arco-design/web-react';
+import { Divider, Drawer, Form, Message, Modal, Spin } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
+import { SubmitFooter } from '@gw/web';
 import { channelApi, loadTypeModels } from '../channel-api';
 import {
   baseUrlNeedsConfirm,
@@ -153,14 +154,7 @@ export function ChannelDrawer({ target, groups, modelOptions, onClose, onSaved }
       onCancel={onClose}
       className="gw-channel-drawer"
       unmountOnExit
-      footer={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={saving} disabled={loading} onClick={() => void submit()} className="gw-submit">
-            {t('common.submit')}
-          </Button>
-        </Space>
-      }
+      footer={<SubmitFooter onCancel={onClose} onSubmit={submit} saving={saving} disabled={loading} />}
     >
       {loading ? (
         <Spin />
