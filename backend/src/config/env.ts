@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -22,6 +23,7 @@ const schema = z.object({
   TRUSTED_PROXIES: z.string().default(''),
   SYNC_FREQUENCY: positiveInt(60),
   NODE_TYPE: z.enum(['master', 'slave']).default('master'),
+  NODE_NAME: z.string().max(64).default(''),
   CHANNEL_TEST_FREQUENCY: z.coerce.number().min(0).default(0),
   QUOTA_REMIND_FREQUENCY: z.coerce.number().min(0).default(60),
   TZ: z.string().default(''),
@@ -53,6 +55,8 @@ export interface AppConfig {
   readonly trustedProxies: readonly string[];
   readonly syncFrequencySec: number;
   readonly isMaster: boolean;
+  /** This process's name among the nodes (NODE_NAME, default the host name): it recovers only its own reservations. */
+  readonly nodeName: string;
   /** Minutes between scheduled channel tests (master only); 0 = off (CHANNEL_TEST_FREQUENCY). */
   readonly channelTestFrequencyMin: number;
   /** Minutes between quota-low reminder scans (master only); 0 = off. */
@@ -97,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustedProxies: e.TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean),
     syncFrequencySec: e.SYNC_FREQUENCY,
     isMaster: e.NODE_TYPE === 'master',
+    nodeName: e.NODE_NAME || hostname().slice(0, 64),
     channelTestFrequencyMin: e.CHANNEL_TEST_FREQUENCY,
     quotaRemindFrequencyMin: e.QUOTA_REMIND_FREQUENCY,
     relayTimeoutSec: e.RELAY_TIMEOUT,

@@ -4,6 +4,7 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/env';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
+import { SqliteWriteQueue } from './sqlite-write-queue';
 
 export type DatabaseType = 'sqlite' | 'mysql';
 
@@ -48,6 +49,7 @@ export async function openDatabase(config: Pick<AppConfig, 'database' | 'dbLoggi
   const ds = new DataSource(dataSourceOptions(config));
   await ds.initialize();
   await ds.runMigrations({ transaction: 'each' });
+  if (ds.options.type !== 'mysql') SqliteWriteQueue.installOn(ds);
   return ds;
 }
 

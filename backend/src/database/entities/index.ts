@@ -7,6 +7,7 @@ import { LogEntity } from './log.entity';
 import { OptionEntity } from './option.entity';
 import { QuotaDataEntity } from './quota-data.entity';
 import { RedemptionEntity, RedemptionUseEntity } from './redemption.entity';
+import { ReservationEntity } from './reservation.entity';
 import { SetupEntity } from './setup.entity';
 import { TokenEntity } from './token.entity';
 import { TopUpEntity } from './top-up.entity';
@@ -23,6 +24,7 @@ export {
   QuotaDataEntity,
   RedemptionEntity,
   RedemptionUseEntity,
+  ReservationEntity,
   SetupEntity,
   TokenEntity,
   TopUpEntity,
@@ -40,6 +42,7 @@ export const ENTITIES = [
   QuotaDataEntity,
   RedemptionEntity,
   RedemptionUseEntity,
+  ReservationEntity,
   SetupEntity,
   TokenEntity,
   TopUpEntity,

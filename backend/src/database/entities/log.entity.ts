@@ -11,6 +11,7 @@ import { BigIntColumn, BoolColumn, IntColumn, StrColumn, TextColumn } from '../c
 @Index(['channel_id', 'created_at'])
 @Index(['username', 'created_at'])
 @Index(['group', 'created_at'])
+@Index(['request_id'])
 export class LogEntity {
   @PrimaryGeneratedColumn() id!: number;
   @IntColumn() user_id!: number;
@@ -32,4 +33,6 @@ export class LogEntity {
   @StrColumn(64) group!: string;
   @StrColumn(64) ip!: string;
   @TextColumn() other!: string | null;
+  /** The relay request this row books (x-oneapi-request-id); '' for rows of other origins. */
+  @StrColumn(64) request_id!: string;
 }

@@ -1,5 +1,6 @@
 import type { MigrationInterface } from 'typeorm';
 import { Initial1795300379082 } from './1795300379082-initial';
+import { AddReservations1795469171403 } from './1795469171403-add-reservations';
 
 /** Every migration, oldest first. */
-export const MIGRATIONS: (new () => MigrationInterface)[] = [Initial1795300379082];
+export const MIGRATIONS: (new () => MigrationInterface)[] = [Initial1795300379082, AddReservations1795469171403];

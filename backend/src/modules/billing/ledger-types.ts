@@ -1,34 +1,71 @@
 import type { LogRecord } from '../log/log.service';
 
-/** Money taken from a token (unless tokenId is null: unlimited token or console playground) and its user. */
-export interface Charge {
-  tokenId: number | null;
-  userId: number;
-  amount: number;
+/**
+ * Quota held for one relay request until it is settled: a durable `reservations` row written in
+ * the transaction that takes the quota (docs/ledger.md).
+ */
+export interface Reservation {
+  readonly requestId: string;
+  readonly userId: number;
+  /** The token used (0: none, e.g. the console playground). */
+  readonly tokenId: number;
+  /** Whether `amount` was also taken from the token (false for unlimited tokens). */
+  readonly tokenDrawn: boolean;
+  readonly amount: number;
+  /** The prompt part of `amount`: what recovery charges if the request never settles. */
+  readonly promptQuota: number;
+  readonly node: string;
+  /** Epoch seconds of the request's arrival. */
+  readonly createdAt: number;
+  /** JSON of what an interrupted log row shows (ReservationMeta). */
+  readonly meta: string;
 }
 
-/** The end of one request's money story, applied later in a batch (see QuotaLedger.settle). */
+/** What the interrupted-request log row needs to say about a reservation. */
+export interface ReservationMeta {
+  username: string;
+  tokenName: string;
+  model: string;
+  group: string;
+  ip: string;
+  path: string;
+  stream: boolean;
+}
+
+export interface ReserveOp {
+  readonly reservation: Reservation;
+  /**
+   * Refuse unless the user (and a drawn token) hold more than zero, even when `amount` is 0
+   * (PreConsumedQuota 0): only free requests skip this.
+   */
+  readonly requirePositive: boolean;
+}
+
+/**
+ * The end of one request's money story: the reservation is closed, the difference between what
+ * was reserved and what is charged moves back (or, when usage exceeded the reservation, out: the
+ * balance may go below zero), counters grow and the log row is written, all in one transaction.
+ * Applied at most once: the reservation row is the key.
+ */
 export interface Settlement {
-  /** Token whose used_quota grows (0: none, e.g. playground). */
-  tokenId: number;
-  /** Given back to tokens.remain_quota (part of the reservation that was not used). */
-  tokenRefund: number;
-  userId: number;
-  /** Given back to users.quota. */
-  userRefund: number;
-  /** The final charge: used_quota of token and user, channel used_quota. */
-  charged: number;
+  readonly requestId: string;
+  readonly userId: number;
+  /** Token whose used_quota grows (0: none). */
+  readonly tokenId: number;
+  readonly tokenDrawn: boolean;
+  readonly reserved: number;
+  readonly charged: number;
   /** Counts toward users.request_count (false for a refunded failure). */
-  countRequest: boolean;
+  readonly countRequest: boolean;
   /** Channel whose used_quota grows (0: none). */
-  channelId: number;
-  /** Consumption log row, written in the same transaction as the counters. */
-  log?: LogRecord;
-  /** Hourly dashboard aggregate (quota_data). */
-  usage?: { username: string; modelName: string; tokens: number };
+  readonly channelId: number;
+  /** The consumption log row (its created_at is the request's time). */
+  readonly log?: LogRecord;
+  /** Hourly dashboard aggregate (quota_data), bucketed by the request's hour. */
+  readonly usage?: { username: string; modelName: string; tokens: number; at: number };
 }
 
-/** Settlements folded per row: one UPDATE per token, user and channel per flush. */
+/** Settlements folded per row: one UPDATE per token, user and channel per commit. */
 export interface SettlementBatch {
   now: number;
   tokens: { id: number; refund: number; used: number }[];
@@ -46,14 +83,14 @@ export interface SettlementBatch {
   logs: LogRecord[];
 }
 
-/** The database side of the ledger; every method is one transaction. */
+/** The database side of the ledger. */
 export interface LedgerStore {
   /**
-   * Takes `amount` from the token (when given) and the user, both or neither. `solo` hints that no
-   * other request is in flight: commit at once rather than wait to share a commit.
+   * One transaction: each reservation all-or-nothing (false: not enough quota), then each
+   * settlement whose reservation is still open. Safe to repeat after an unknown outcome: a
+   * reservation already written is not taken again, a settlement already applied is skipped.
    */
-  reserve(c: Charge, solo?: boolean): Promise<boolean>;
-  /** Takes up to `amount`, limited by what the token and the user still hold; returns what was taken. */
-  chargeUpTo(c: Charge): Promise<number>;
-  apply(batch: SettlementBatch): Promise<void>;
+  commit(reserves: readonly ReserveOp[], settlements: readonly Settlement[]): Promise<boolean[]>;
+  /** Reservations of `node` still open (left by a crash). */
+  openReservations(node: string): Promise<Reservation[]>;
 }

@@ -20,6 +20,7 @@ export const LOG_COLUMNS = [
   'group',
   'ip',
   'other',
+  'request_id',
 ] as const;
 
 /** A log row as positional values with the entity's defaults; booleans as 0/1 for SQLite. */
@@ -43,5 +44,6 @@ export function logValues(r: LogRecord, now: number): (string | number | null)[]
     r.group ?? '',
     r.ip ?? '',
     r.other ?? null,
+    r.request_id ?? '',
   ];
 }

@@ -3,41 +3,58 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { isDatabaseDown } from '../../common/http/error-body';
-import { nowSec } from '../../database/columns';
-import type { Charge, LedgerStore, Settlement } from './ledger-types';
+import { SqliteWriteQueue } from '../../database/sqlite-write-queue';
+import { interruptedSettlement } from './interrupted';
+import type { LedgerStore, ReserveOp, Settlement } from './ledger-types';
 import { MysqlLedgerStore } from './mysql-ledger-store';
-import { foldSettlements } from './settlement-batch';
 import { SqliteLedgerStore, type SqliteDatabase } from './sqlite-ledger-store';
 
-/** Flush early when this many settlements are waiting. */
-const EAGER_FLUSH = 2000;
+interface QueuedReserve {
+  op: ReserveOp;
+  resolve: (ok: boolean) => void;
+  reject: (err: unknown) => void;
+}
+interface QueuedSettlement {
+  s: Settlement;
+  resolve: (committed: boolean) => void;
+}
 
 /**
- * Money movements of the relay. reserve() and chargeUpTo() commit before returning (a reservation
- * survives kill -9); settle() only queues, and a timer applies the queue every BATCH_UPDATE_INTERVAL_MS
- * in one transaction (counters, refunds and consumption logs together). A failed flush keeps the
- * queue and is retried: a settlement is applied exactly once.
+ * Money movements of the relay (docs/ledger.md). Reservations and settlements are group-committed:
+ * everything queued in one event-loop turn shares one transaction, and each promise resolves only
+ * after that commit, so the balance the next request sees is the true one. A settlement that could
+ * not be committed because the database is down resolves `false` and stays queued; its reservation
+ * row keeps it safe meanwhile (recovered at the next boot if the process dies first).
  */
 @Injectable()
 export class QuotaLedger implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(QuotaLedger.name);
   private readonly store: LedgerStore;
-  private queue: Settlement[] = [];
+  private reserves: QueuedReserve[] = [];
+  private settlements: QueuedSettlement[] = [];
+  /** Settlements refused by a database that is down, committed again on the timer. */
+  private retry: Settlement[] = [];
+  private scheduled = false;
+  private chain: Promise<void> = Promise.resolve();
   private timer?: NodeJS.Timeout;
-  private flushing: Promise<void> = Promise.resolve();
 
   constructor(
     @InjectDataSource() ds: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.store =
-      ds.options.type === 'mysql'
-        ? new MysqlLedgerStore(ds)
-        : new SqliteLedgerStore((ds.driver as unknown as { databaseConnection: SqliteDatabase }).databaseConnection);
+    const queue = SqliteWriteQueue.of(ds);
+    this.store = queue
+      ? new SqliteLedgerStore((ds.driver as unknown as { databaseConnection: SqliteDatabase }).databaseConnection, queue)
+      : new MysqlLedgerStore(ds);
   }
 
-  onModuleInit(): void {
-    this.timer = setInterval(() => void this.flush(), this.config.batchUpdateIntervalMs);
+  /** Closes what a crash left open before the node serves again. */
+  async onModuleInit(): Promise<void> {
+    const closed = await this.recover();
+    if (closed > 0) this.logger.warn(`closed ${closed} reservation(s) left open by an interrupted run`);
+    this.timer = setInterval(() => {
+      if (this.retry.length > 0) void this.flush();
+    }, this.config.batchUpdateIntervalMs);
     this.timer.unref();
   }
 
@@ -46,65 +63,99 @@ export class QuotaLedger implements OnModuleInit, OnApplicationShutdown {
     await this.flush();
   }
 
-  /** Takes `amount` from token and user, all or nothing. False: not enough quota. */
-  reserve(charge: Charge, solo = false): Promise<boolean> {
-    return this.store.reserve(charge, solo);
+  /** Takes `amount` from the token (when drawn) and the user, all or nothing, with its reservation row. */
+  reserve(op: ReserveOp): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      this.reserves.push({ op, resolve, reject });
+      this.schedule();
+    });
   }
 
-  /** Takes up to `amount` more (usage above the reservation); returns what could be taken. */
-  chargeUpTo(charge: Charge): Promise<number> {
-    return this.store.chargeUpTo(charge);
+  /** Books a request's outcome; resolves true once committed (or found already committed). */
+  settle(s: Settlement): Promise<boolean> {
+    return new Promise((resolve) => {
+      this.settlements.push({ s, resolve });
+      this.schedule();
+    });
   }
 
-  settle(s: Settlement): void {
-    this.queue.push(s);
-    if (this.queue.length >= EAGER_FLUSH) void this.flush();
-  }
-
-  /** Applies everything queued so far; concurrent callers share the work. */
+  /** Commits everything queued so far (and retries what the database refused while down). */
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.applyQueued());
-    return this.flushing;
+    this.chain = this.chain.then(() => this.commitQueued());
+    return this.chain;
   }
 
-  private async applyQueued(): Promise<void> {
-    if (this.queue.length === 0) return;
-    const items = this.queue;
-    this.queue = [];
+  /** Closes this node's open reservations: prompt part charged, the rest refunded (interrupted). */
+  async recover(): Promise<number> {
+    const open = await this.store.openReservations(this.config.nodeName);
+    if (open.length === 0) return 0;
+    await this.store.commit([], open.map(interruptedSettlement));
+    return open.length;
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.flush();
+    });
+  }
+
+  private async commitQueued(): Promise<void> {
+    const reserves = this.reserves;
+    const waiting = this.settlements;
+    const again = this.retry;
+    this.reserves = [];
+    this.settlements = [];
+    this.retry = [];
+    if (reserves.length + waiting.length + again.length === 0) return;
+    const settlements = [...again, ...waiting.map((w) => w.s)];
     try {
-      await this.store.apply(foldSettlements(items, nowSec()));
+      const results = await this.store.commit(
+        reserves.map((r) => r.op),
+        settlements,
+      );
+      reserves.forEach((r, i) => r.resolve(results[i]));
+      for (const w of waiting) w.resolve(true);
     } catch (err) {
       if (isDatabaseDown(err)) {
-        this.queue = items.concat(this.queue);
-        this.logger.warn(`settlement flush failed, will retry: ${String(err)}`);
+        this.logger.warn(`ledger commit failed, settlements kept for retry: ${String(err)}`);
+        for (const r of reserves) r.reject(err);
+        this.retry = settlements.concat(this.retry);
+        for (const w of waiting) w.resolve(false);
         return;
       }
-      // A row the database refuses must not hold every other settlement back: apply one by one.
-      this.logger.error(`settlement batch refused, applying one by one: ${String(err)}`);
-      await this.applyOneByOne(items);
+      // One refused row must not hold the others back: commit them one by one.
+      this.logger.error(`ledger batch refused, committing one by one: ${String(err)}`);
+      for (const r of reserves) {
+        await this.store.commit([r.op], []).then((res) => r.resolve(res[0]), r.reject);
+      }
+      const committed = await Promise.all(settlements.map((s) => this.commitAlone(s)));
+      const byId = new Map(settlements.map((s, i) => [s.requestId, committed[i]]));
+      for (const w of waiting) w.resolve(byId.get(w.s.requestId) ?? false);
     }
   }
 
-  private async applyOneByOne(items: Settlement[]): Promise<void> {
-    const retry: Settlement[] = [];
-    for (const item of items) {
+  /** Money first: if the log row is what the database refuses, the settlement goes in without it. */
+  private async commitAlone(s: Settlement): Promise<boolean> {
+    try {
+      await this.store.commit([], [s]);
+      return true;
+    } catch (err) {
+      if (isDatabaseDown(err)) {
+        this.retry.push(s);
+        return false;
+      }
+      this.logger.error(`settlement ${s.requestId} refused (${String(err)}); booked without its log row: ${JSON.stringify(s.log ?? null)}`);
       try {
-        await this.store.apply(foldSettlements([item], nowSec()));
-      } catch (err) {
-        if (isDatabaseDown(err)) {
-          retry.push(item);
-          continue;
-        }
-        // Money first: keep the counters, drop only the refused log row.
-        this.logger.error(`settlement refused, dropping its log row: ${String(err)}`);
-        try {
-          await this.store.apply(foldSettlements([{ ...item, log: undefined, usage: undefined }], nowSec()));
-        } catch (again) {
-          this.logger.error(`settlement refused twice, kept for retry: ${String(again)}`);
-          retry.push(item);
-        }
+        await this.store.commit([], [{ ...s, log: undefined, usage: undefined }]);
+        return true;
+      } catch (again) {
+        this.logger.error(`settlement ${s.requestId} refused twice, kept for retry: ${String(again)}`);
+        this.retry.push(s);
+        return false;
       }
     }
-    this.queue = retry.concat(this.queue);
   }
 }

@@ -3,23 +3,27 @@ import type { Settlement, SettlementBatch } from './ledger-types';
 
 const HOUR = 3600;
 
-/** Folds settlements into one batch (pure): sums per token, user, channel and (user, model, hour). */
+/**
+ * Folds settlements into one batch (pure): sums per token, user, channel and (user, model, hour of
+ * the request). A settlement moves `reserved − charged` back to the balance: negative when usage
+ * exceeded the reservation.
+ */
 export function foldSettlements(items: readonly Settlement[], now: number): SettlementBatch {
   const tokens = new Map<number, { id: number; refund: number; used: number }>();
   const users = new Map<number, { id: number; refund: number; used: number; requests: number }>();
   const channels = new Map<number, { id: number; used: number }>();
   const quotaData = new Map<string, SettlementBatch['quotaData'][number]>();
   const logs: LogRecord[] = [];
-  const hour = now - (now % HOUR);
   for (const s of items) {
+    const back = s.reserved - s.charged;
     if (s.tokenId > 0) {
       const t = tokens.get(s.tokenId) ?? { id: s.tokenId, refund: 0, used: 0 };
-      t.refund += s.tokenRefund;
+      t.refund += s.tokenDrawn ? back : 0;
       t.used += s.charged;
       tokens.set(s.tokenId, t);
     }
     const u = users.get(s.userId) ?? { id: s.userId, refund: 0, used: 0, requests: 0 };
-    u.refund += s.userRefund;
+    u.refund += back;
     u.used += s.charged;
     u.requests += s.countRequest ? 1 : 0;
     users.set(s.userId, u);
@@ -29,7 +33,8 @@ export function foldSettlements(items: readonly Settlement[], now: number): Sett
       channels.set(s.channelId, c);
     }
     if (s.usage && s.countRequest) {
-      const key = `${s.userId}\u0000${s.usage.modelName}`;
+      const hour = s.usage.at - (s.usage.at % HOUR);
+      const key = `${s.userId}\u0000${s.usage.modelName}\u0000${hour}`;
       const q = quotaData.get(key) ?? {
         userId: s.userId,
         username: s.usage.username,

@@ -1,49 +1,43 @@
-import type { Charge, LedgerStore, SettlementBatch } from './ledger-types';
+import type { SqliteWriteQueue } from '../../database/sqlite-write-queue';
+import type { LedgerStore, Reservation, ReserveOp, Settlement } from './ledger-types';
 import { LOG_COLUMNS, logValues } from './log-columns';
+import { RESERVATION_COLUMNS, reservationFromRow, reservationValues } from './reservation-rows';
+import { foldSettlements } from './settlement-batch';
+import { nowSec } from '../../database/columns';
 
-/** The subset of better-sqlite3 used here (no @types package in the tree). */
+/** The subset of better-sqlite3 used here. */
 export interface SqliteStatement {
   run(...params: unknown[]): { changes: number };
   get(...params: unknown[]): Record<string, unknown> | undefined;
+  all(...params: unknown[]): Record<string, unknown>[];
 }
 export interface SqliteDatabase {
   prepare(sql: string): SqliteStatement;
   transaction<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R;
-  readonly inTransaction: boolean;
 }
-
-interface PendingReservation {
-  charge: Charge;
-  resolve: (ok: boolean) => void;
-  reject: (err: unknown) => void;
-}
-
-const WAIT_STEP_MS = 1;
-const WAIT_MAX_MS = 10_000;
 
 /**
- * SQLite ledger on the app's single better-sqlite3 connection, with prepared statements in
- * synchronous transactions: no await inside a transaction, so concurrent requests never interleave
- * and "database is locked" cannot happen in-process. When a TypeORM transaction is open on the
- * shared connection, we wait for it to end rather than nest inside it.
- *
- * Reservations are group-committed: those arriving in the same event-loop turn share one
- * transaction (one WAL commit), each still all-or-nothing on its own rows, and every promise
- * resolves only after the commit.
+ * SQLite ledger on the app's single better-sqlite3 connection: prepared statements in one
+ * synchronous transaction per commit, run through the process-wide write queue so that it never
+ * lands inside a TypeORM transaction (and none lands inside it).
  */
 export class SqliteLedgerStore implements LedgerStore {
-  private readonly reserveBatchTx: (batch: readonly Charge[]) => boolean[];
-  private pending: PendingReservation[] = [];
-  private readonly chargeUpToTx: (c: Charge) => number;
-  private readonly applyTx: (b: SettlementBatch) => void;
+  private readonly commitTx: (reserves: readonly ReserveOp[], settlements: readonly Settlement[]) => boolean[];
+  private readonly openTx: (node: string) => Record<string, unknown>[];
 
-  constructor(private readonly db: SqliteDatabase) {
-    const takeToken = db.prepare(
-      'UPDATE tokens SET remain_quota = remain_quota - ? WHERE id = ? AND remain_quota >= ?',
+  constructor(
+    db: SqliteDatabase,
+    private readonly queue: SqliteWriteQueue,
+  ) {
+    const insertReservation = db.prepare(
+      `INSERT INTO reservations (${RESERVATION_COLUMNS.join(', ')}) VALUES (${RESERVATION_COLUMNS.map(() => '?').join(', ')}) ON CONFLICT (request_id) DO NOTHING`,
     );
-    const takeUser = db.prepare('UPDATE users SET quota = quota - ? WHERE id = ? AND quota >= ?');
-    const tokenLeft = db.prepare('SELECT remain_quota AS v FROM tokens WHERE id = ?');
-    const userLeft = db.prepare('SELECT quota AS v FROM users WHERE id = ?');
+    const dropReservation = db.prepare('DELETE FROM reservations WHERE request_id = ?');
+    const takeToken = db.prepare(
+      'UPDATE tokens SET remain_quota = remain_quota - ? WHERE id = ? AND remain_quota >= ? AND remain_quota > 0',
+    );
+    const takeUser = db.prepare('UPDATE users SET quota = quota - ? WHERE id = ? AND quota >= ? AND quota > 0');
+    const giveToken = db.prepare('UPDATE tokens SET remain_quota = remain_quota + ? WHERE id = ?');
     const settleToken = db.prepare(
       'UPDATE tokens SET remain_quota = remain_quota + ?, used_quota = used_quota + ?, accessed_time = ? WHERE id = ?',
     );
@@ -59,89 +53,43 @@ export class SqliteLedgerStore implements LedgerStore {
     const insertLog = db.prepare(
       `INSERT INTO logs (${LOG_COLUMNS.map((c) => `"${c}"`).join(', ')}) VALUES (${LOG_COLUMNS.map(() => '?').join(', ')})`,
     );
+    const openReservations = db.prepare('SELECT * FROM reservations WHERE node = ? ORDER BY created_at');
 
-    const giveToken = db.prepare('UPDATE tokens SET remain_quota = remain_quota + ? WHERE id = ?');
-    this.reserveBatchTx = db.transaction((batch: readonly Charge[]) =>
-      batch.map((c) => {
-        if (c.tokenId !== null && takeToken.run(c.amount, c.tokenId, c.amount).changes !== 1) return false;
-        if (takeUser.run(c.amount, c.userId, c.amount).changes !== 1) {
-          // Undo this reservation's token part; the others in the batch stand.
-          if (c.tokenId !== null) giveToken.run(c.amount, c.tokenId);
-          return false;
-        }
-        return true;
-      }),
-    );
-    this.chargeUpToTx = db.transaction((c: Charge) => {
-      const num = (row: Record<string, unknown> | undefined) => Math.max(0, Number(row?.v ?? 0));
-      let take = Math.min(c.amount, num(userLeft.get(c.userId)));
-      if (c.tokenId !== null) take = Math.min(take, num(tokenLeft.get(c.tokenId)));
-      if (take <= 0) return 0;
-      if (c.tokenId !== null) takeToken.run(take, c.tokenId, take);
-      takeUser.run(take, c.userId, take);
-      return take;
-    });
-    this.applyTx = db.transaction((b: SettlementBatch) => {
+    /** Amount 0 takes nothing but still needs a positive balance (unless free). */
+    const reserveOne = ({ reservation: r, requirePositive }: ReserveOp): boolean => {
+      if (insertReservation.run(...reservationValues(r)).changes === 0) return true; // already held
+      if (r.amount <= 0 && !requirePositive) return true;
+      if (r.tokenDrawn && takeToken.run(r.amount, r.tokenId, r.amount).changes !== 1) {
+        dropReservation.run(r.requestId);
+        return false;
+      }
+      if (takeUser.run(r.amount, r.userId, r.amount).changes !== 1) {
+        if (r.tokenDrawn) giveToken.run(r.amount, r.tokenId);
+        dropReservation.run(r.requestId);
+        return false;
+      }
+      return true;
+    };
+
+    this.commitTx = db.transaction((reserves: readonly ReserveOp[], settlements: readonly Settlement[]) => {
+      const results = reserves.map(reserveOne);
+      const live = settlements.filter((s) => dropReservation.run(s.requestId).changes === 1);
+      const b = foldSettlements(live, nowSec());
       for (const t of b.tokens) settleToken.run(t.refund, t.used, b.now, t.id);
       for (const u of b.users) settleUser.run(u.refund, u.used, u.requests, u.id);
       for (const c of b.channels) settleChannel.run(c.used, c.id);
       for (const q of b.quotaData) quotaData.run(q.userId, q.username, q.modelName, q.hour, q.tokens, q.count, q.quota);
       for (const l of b.logs) insertLog.run(...logValues(l, b.now));
+      return results;
     });
+    this.openTx = (node) => openReservations.all(node);
   }
 
-  reserve(c: Charge, solo = false): Promise<boolean> {
-    if (c.amount <= 0) return Promise.resolve(true);
-    if (solo && this.pending.length === 0 && !this.db.inTransaction) {
-      try {
-        return Promise.resolve(this.reserveBatchTx([c])[0]);
-      } catch (err) {
-        return Promise.reject(err);
-      }
-    }
-    return new Promise<boolean>((resolve, reject) => {
-      this.pending.push({ charge: c, resolve, reject });
-      if (this.pending.length === 1) setImmediate(() => void this.commitReservations());
-    });
+  commit(reserves: readonly ReserveOp[], settlements: readonly Settlement[]): Promise<boolean[]> {
+    return this.queue.runSync(() => this.commitTx(reserves, settlements));
   }
 
-  private async commitReservations(): Promise<void> {
-    try {
-      await this.outsideForeignTransaction(() => {
-        const batch = this.pending;
-        this.pending = [];
-        try {
-          const results = this.reserveBatchTx(batch.map((p) => p.charge));
-          batch.forEach((p, i) => p.resolve(results[i]));
-        } catch (err) {
-          for (const p of batch) p.reject(err);
-        }
-      });
-    } catch (err) {
-      const batch = this.pending;
-      this.pending = [];
-      for (const p of batch) p.reject(err);
-    }
-  }
-
-  chargeUpTo(c: Charge): Promise<number> {
-    if (c.amount <= 0) return Promise.resolve(0);
-    return this.outsideForeignTransaction(() => this.chargeUpToTx(c));
-  }
-
-  apply(batch: SettlementBatch): Promise<void> {
-    return this.outsideForeignTransaction(() => this.applyTx(batch));
-  }
-
-  /**
-   * Runs `fn` synchronously once no TypeORM transaction is open on the shared connection (at once
-   * in the usual case). The last check and `fn` run in the same tick, so nothing can slip between.
-   */
-  private async outsideForeignTransaction<T>(fn: () => T): Promise<T> {
-    for (let waited = 0; this.db.inTransaction; waited += WAIT_STEP_MS) {
-      if (waited > WAIT_MAX_MS) throw Object.assign(new Error('database busy'), { code: 'SQLITE_BUSY' });
-      await new Promise((r) => setTimeout(r, WAIT_STEP_MS));
-    }
-    return fn();
+  async openReservations(node: string): Promise<Reservation[]> {
+    return (await this.queue.runSync(() => this.openTx(node))).map(reservationFromRow);
   }
 }

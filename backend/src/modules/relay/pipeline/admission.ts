@@ -20,6 +20,14 @@ export interface Admission {
   readonly reserve: number;
   /** The prompt estimate behind `reserve`. */
   readonly promptEstimate: number;
+  /** The prompt part of `reserve`: what a request interrupted by a crash is charged. */
+  readonly promptQuota: number;
+  /** Costs nothing whatever the usage (ratio or price 0): no balance needed. */
+  readonly free: boolean;
+}
+
+function isFree(p: ModelPricing, groupRatio: number): boolean {
+  return groupRatio === 0 || (p.kind === 'call' ? p.modelPrice === 0 : p.modelRatio === 0);
 }
 
 /**
@@ -49,8 +57,22 @@ export function admit(caller: RelayCaller, req: RelayRequest, s: Settings): Admi
     quotaPerUnit: s.QuotaPerUnit,
     calls: req.calls,
   });
-  if (reserve > 0 && caller.user.quota <= 0) {
+  const free = isFree(pricing, groupRatio);
+  // A balance at or below zero (overage of earlier requests) admits nothing that costs.
+  if (!free && caller.user.quota <= 0) {
     throw new RelayError('relay.user_quota_exhausted', 403, 'insufficient_quota', 'insufficient_quota');
   }
-  return { pricing, groupRatio, reserve, promptEstimate };
+  const promptQuota =
+    pricing.kind === 'call'
+      ? reserve
+      : Math.min(
+          reserve,
+          reservationQuota(pricing, groupRatio, {
+            promptTokens: promptEstimate,
+            maxCompletionTokens: 0,
+            preConsumedTokens: 0,
+            quotaPerUnit: s.QuotaPerUnit,
+          }),
+        );
+  return { pricing, groupRatio, reserve, promptEstimate, promptQuota, free };
 }

@@ -1,6 +1,8 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { usageQuota } from '@gw/shared';
 import type { UsageReport } from '../adaptors/adaptor';
+import { APP_CONFIG, type AppConfig } from '../../../config/env';
+import type { ReservationMeta } from '../../billing/ledger-types';
 import { QuotaLedger } from '../../billing/quota-ledger.service';
 import { RelayDirectory } from '../cache/relay-directory.service';
 import { RelayError } from '../http/relay-error';
@@ -10,11 +12,13 @@ import type { Delivered, RelayContext } from './relay-context';
 import { LOGGED_CONTENT_CHARS } from './upstream-attempt.service';
 import { consumeLog, type BilledUsage } from './usage-log';
 
-/** Quota taken before the upstream call. */
-export interface Reservation {
+/** Quota held for one request (its `reservations` row). */
+export interface Hold {
+  readonly requestId: string;
   readonly amount: number;
-  /** Token whose remain_quota was drawn (null: unlimited token or playground). */
-  readonly tokenId: number | null;
+  readonly tokenId: number;
+  /** Whether the token's remain_quota was drawn too (false: unlimited token or playground). */
+  readonly tokenDrawn: boolean;
 }
 
 /** The largest token count recorded (logs store counts as 32-bit integers). */
@@ -26,9 +30,10 @@ export function cleanCount(n: unknown): number {
 }
 
 /**
- * The relay's money: reserve before the upstream call, then settle to the real usage (refund the
- * rest, or take the difference up to what is left) or refund everything on failure. Cached
- * balances move with the database so that the next request sees them.
+ * The relay's money (docs/ledger.md): reserve before the upstream call (a durable reservation row),
+ * then settle to the real usage in full, the overage too, or refund everything on failure. Each
+ * step resolves once committed; cached balances move with the database so that the next request
+ * sees them.
  */
 @Injectable()
 export class RelayBilling {
@@ -38,60 +43,70 @@ export class RelayBilling {
     private readonly ledger: QuotaLedger,
     private readonly directory: RelayDirectory,
     private readonly tokenizer: TokenizerService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** `solo`: no other relay request in flight (commit at once instead of sharing a commit). */
-  async reserve(caller: RelayCaller, amount: number, solo = false): Promise<Reservation> {
-    const tokenId = caller.token && !caller.token.unlimited ? caller.token.id : null;
-    if (amount > 0) {
-      const ok = await this.ledger.reserve({ tokenId, userId: caller.user.id, amount }, solo);
-      if (!ok) {
-        const tokenShort = tokenId !== null && (caller.token?.remainQuota ?? 0) < amount;
-        throw new RelayError(
-          tokenShort ? 'relay.token_exhausted' : 'relay.user_quota_exhausted',
-          403,
-          'insufficient_quota',
-          'insufficient_quota',
-        );
-      }
-      this.moveCached(caller, tokenId, -amount);
+  /** Holds the admission's reservation; 403 when the token or the user cannot pay for it. */
+  async reserve(ctx: Pick<RelayContext, 'caller' | 'admission' | 'req' | 'path' | 'requestId' | 'arrivedAt'>): Promise<Hold> {
+    const { caller, admission } = ctx;
+    const tokenDrawn = !!caller.token && !caller.token.unlimited;
+    const hold: Hold = { requestId: ctx.requestId, amount: admission.reserve, tokenId: caller.token?.id ?? 0, tokenDrawn };
+    const meta: ReservationMeta = {
+      username: caller.user.username,
+      tokenName: caller.token?.name ?? '',
+      model: ctx.req.model,
+      group: caller.group,
+      ip: caller.ip,
+      path: ctx.path,
+      stream: ctx.req.stream,
+    };
+    const ok = await this.ledger.reserve({
+      reservation: {
+        requestId: ctx.requestId,
+        userId: caller.user.id,
+        tokenId: hold.tokenId,
+        tokenDrawn,
+        amount: hold.amount,
+        promptQuota: admission.promptQuota,
+        node: this.config.nodeName,
+        createdAt: ctx.arrivedAt,
+        meta: JSON.stringify(meta),
+      },
+      requirePositive: !admission.free,
+    });
+    if (!ok) {
+      const tokenShort = tokenDrawn && (caller.token?.remainQuota ?? 0) < Math.max(1, hold.amount);
+      throw new RelayError(
+        tokenShort ? 'relay.token_exhausted' : 'relay.user_quota_exhausted',
+        403,
+        'insufficient_quota',
+        'insufficient_quota',
+      );
     }
-    return { amount, tokenId };
+    this.moveCached(caller, tokenDrawn, -hold.amount);
+    return hold;
   }
 
   /** Nothing was delivered: the whole reservation goes back; the request does not count. */
-  refund(caller: RelayCaller, r: Reservation): void {
-    if (r.amount <= 0) return;
-    this.ledger.settle({
-      tokenId: caller.token?.id ?? 0,
-      tokenRefund: r.tokenId !== null ? r.amount : 0,
+  async refund(caller: RelayCaller, hold: Hold): Promise<void> {
+    await this.ledger.settle({
+      requestId: hold.requestId,
       userId: caller.user.id,
-      userRefund: r.amount,
+      tokenId: hold.tokenId,
+      tokenDrawn: hold.tokenDrawn,
+      reserved: hold.amount,
       charged: 0,
       countRequest: false,
       channelId: 0,
     });
-    this.moveCached(caller, r.tokenId, r.amount);
+    this.moveCached(caller, hold.tokenDrawn, hold.amount);
   }
 
-  /** Bills a delivered response; returns the charge. */
-  async settle(ctx: RelayContext, out: Delivered, r: Reservation): Promise<number> {
+  /** Bills a delivered response in full (usage above the reservation too); returns the charge. */
+  async settle(ctx: RelayContext, out: Delivered, hold: Hold): Promise<number> {
     const { caller, admission, settings: s } = ctx;
     const usage = await this.usageOf(ctx, out);
-    const quota = usageQuota(admission.pricing, admission.groupRatio, usage, s.QuotaPerUnit, ctx.req.calls);
-    let charged = quota;
-    let refund = 0;
-    if (quota <= r.amount) refund = r.amount - quota;
-    else {
-      const extra = await this.ledger.chargeUpTo({
-        tokenId: r.tokenId,
-        userId: caller.user.id,
-        amount: quota - r.amount,
-      });
-      charged = r.amount + extra;
-      this.moveCached(caller, r.tokenId, -extra);
-    }
-    this.moveCached(caller, r.tokenId, refund);
+    const charged = usageQuota(admission.pricing, admission.groupRatio, usage, s.QuotaPerUnit, ctx.req.calls);
     const log = s.LogConsumeEnabled
       ? consumeLog({
           caller,
@@ -105,6 +120,9 @@ export class RelayBilling {
           groupRatio: admission.groupRatio,
           usage,
           quota: charged,
+          reserved: hold.amount,
+          requestId: ctx.requestId,
+          arrivedAt: ctx.arrivedAt,
           elapsedMs: performance.now() - ctx.startedAt,
           frtMs: out.frtMs,
           streamEnd: out.streamEnd,
@@ -116,11 +134,12 @@ export class RelayBilling {
             : undefined,
         })
       : undefined;
-    this.ledger.settle({
-      tokenId: caller.token?.id ?? 0,
-      tokenRefund: r.tokenId !== null ? refund : 0,
+    const committed = await this.ledger.settle({
+      requestId: hold.requestId,
       userId: caller.user.id,
-      userRefund: refund,
+      tokenId: hold.tokenId,
+      tokenDrawn: hold.tokenDrawn,
+      reserved: hold.amount,
       charged,
       countRequest: true,
       channelId: out.channel.id,
@@ -129,8 +148,11 @@ export class RelayBilling {
         username: caller.user.username,
         modelName: ctx.req.model,
         tokens: usage.promptTokens + usage.completionTokens,
+        at: ctx.arrivedAt,
       },
     });
+    if (!committed) this.logger.warn(`settlement of ${hold.requestId} queued until the database is back`);
+    this.moveCached(caller, hold.tokenDrawn, hold.amount - charged);
     return charged;
   }
 
@@ -171,9 +193,9 @@ export class RelayBilling {
     return text.slice(0, LOGGED_CONTENT_CHARS);
   }
 
-  private moveCached(caller: RelayCaller, tokenId: number | null, delta: number): void {
+  private moveCached(caller: RelayCaller, tokenDrawn: boolean, delta: number): void {
     if (delta === 0) return;
-    if (tokenId !== null && caller.tokenHash)
+    if (tokenDrawn && caller.tokenHash)
       this.directory.tokens.update(caller.tokenHash, (t) => ({ ...t, remainQuota: t.remainQuota + delta }));
     this.directory.users.update(caller.user.id, (u) => ({ ...u, quota: u.quota + delta }));
   }

@@ -29,6 +29,15 @@ export interface RelayContext {
   /** Aborted when the client goes away or the total timeout passes. */
   readonly signal: AbortSignal;
   readonly clientGone: () => boolean;
+  /** The request's id (x-oneapi-request-id, logs.request_id, reservations). */
+  readonly requestId: string;
+  /** Epoch seconds of arrival: the log row's created_at. */
+  readonly arrivedAt: number;
+  /**
+   * Books a delivered response durably; called once, before its last bytes are written (the JSON
+   * body; a stream's usage, final events and end), so that a delivered response is always charged.
+   */
+  readonly settle: (d: Delivered) => Promise<void>;
 }
 
 /** Where a request may go: one pinned channel, or the tiers of its (group, model). */

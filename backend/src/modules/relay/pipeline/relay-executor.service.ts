@@ -56,8 +56,8 @@ export class RelayExecutor {
             });
       if (!channel) break;
       tried.push(channel.id);
-      const result = await this.attempt.run(ctx, channel);
-      if (result.kind === 'delivered') return { ...result, tried } satisfies Delivered;
+      const result = await this.attempt.run(ctx, channel, tried);
+      if (result.kind === 'delivered') return result satisfies Delivered;
       this.health.observeFailure(channel, result.status, result.message, ctx.settings);
       last = { failure: result, channel };
       if (!result.retryable || ctx.signal.aborted) break;

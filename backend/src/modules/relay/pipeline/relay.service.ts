@@ -14,12 +14,14 @@ import { RelayLimiter } from '../limits/relay-limiter.service';
 import { promptText } from '../metering/prompt-parts';
 import { admit } from './admission';
 import { RelayAuthService } from './relay-auth.service';
-import { RelayBilling, type Reservation } from './relay-billing.service';
+import { RelayBilling, type Hold } from './relay-billing.service';
 import type { RelayCaller } from './relay-caller';
 import type { RelayContext, RelayOutcome } from './relay-context';
 import { RelayExecutor } from './relay-executor.service';
 import { parseRelayRequest, type RelayRequest } from './relay-request';
 import { errorLog } from './usage-log';
+import { assignRequestId, requestIdOf } from '../http/request-id';
+import { nowSec } from '../../../database/columns';
 
 /**
  * The relay pipeline for one request: authenticate → parse → admit (limits, price) → route →
@@ -32,7 +34,7 @@ const DRAIN_MS = 30_000;
 @Injectable()
 export class RelayService implements BeforeApplicationShutdown {
   private readonly logger = new Logger(RelayService.name);
-  /** Requests from admission until they are settled (group-commit hint, shutdown drain). */
+  /** Requests from admission until they are answered (shutdown drain). */
   private inFlight = 0;
   private draining = false;
 
@@ -64,6 +66,7 @@ export class RelayService implements BeforeApplicationShutdown {
   ): Promise<void> {
     const startedAt = performance.now();
     const locale = pickLocale(req.headers['accept-language']);
+    assignRequestId(reply);
     let caller: RelayCaller;
     try {
       caller = await this.auth.authenticate(client.authorization(req.headers, req.query), req.ip);
@@ -78,6 +81,7 @@ export class RelayService implements BeforeApplicationShutdown {
   async playground(userId: number, req: FastifyRequest, reply: FastifyReply): Promise<void> {
     const startedAt = performance.now();
     const locale = pickLocale(req.headers['accept-language']);
+    assignRequestId(reply);
     const body = req.body as { group?: unknown } | undefined;
     let caller: RelayCaller;
     try {
@@ -102,8 +106,11 @@ export class RelayService implements BeforeApplicationShutdown {
   ): Promise<void> {
     const settings = this.options.settings;
     const path = req.url.split('?')[0];
+    const requestId = requestIdOf(reply);
+    const arrivedAt = nowSec();
     let parsed: RelayRequest | null = null;
-    let reservation: Reservation | null = null;
+    let hold: Hold | null = null;
+    let settled = false;
     let outcome: RelayOutcome | null = null;
     const abort = new AbortController();
     let gone = false;
@@ -115,7 +122,6 @@ export class RelayService implements BeforeApplicationShutdown {
     };
     reply.raw.on('close', onClose);
     this.inFlight++;
-    let settling = false;
     const deadline =
       this.config.relayTimeoutSec > 0
         ? setTimeout(() => abort.abort(new Error('timeout')), this.config.relayTimeoutSec * 1000)
@@ -130,7 +136,8 @@ export class RelayService implements BeforeApplicationShutdown {
       this.limiter.checkPrompt(() => promptText(request.prompt), settings);
       const route = this.executor.route({ caller, req: request });
       const ticket = this.limiter.admit(caller, settings);
-      reservation = await this.billing.reserve(caller, admission.reserve, this.inFlight === 1);
+      hold = await this.billing.reserve({ caller, admission, req: request, path, requestId, arrivedAt });
+      const held = hold;
       const ctx: RelayContext = {
         caller,
         req: request,
@@ -143,28 +150,31 @@ export class RelayService implements BeforeApplicationShutdown {
         reply,
         signal: abort.signal,
         clientGone: () => gone,
+        requestId,
+        arrivedAt,
+        settle: async (d) => {
+          if (settled) return;
+          settled = true;
+          await this.billing.settle(ctx, d, held).catch((err) => this.logger.error(`settlement failed: ${String(err)}`));
+        },
       };
       outcome = await this.executor.run(ctx, route);
       if (outcome.kind === 'delivered') {
         this.limiter.succeeded(ticket);
-        const delivered = outcome;
-        const held = reservation;
-        reservation = null;
-        // Billing may wait for the tokenizer; the client already has its answer.
-        settling = true;
-        this.billing
-          .settle(ctx, delivered, held)
-          .catch((err) => this.logger.error(`settlement failed: ${String(err)}`))
-          .finally(() => this.inFlight--);
+        // Attempts settle before their last bytes; one that wrote nothing (client gone) is booked here.
+        await ctx.settle(outcome);
         return;
       }
       throw outcome.error;
     } catch (err) {
-      if (reservation) this.billing.refund(caller, reservation);
+      if (hold && !settled) {
+        settled = true;
+        await this.billing.refund(caller, hold).catch((e) => this.logger.error(`refund failed: ${String(e)}`));
+      }
       const error = this.fail(reply, err, locale, errors, settings);
-      if (settings.LogErrorEnabled && parsed) this.logFailure(caller, parsed, path, error, outcome, startedAt);
+      if (settings.LogErrorEnabled && parsed) this.logFailure(caller, parsed, path, error, outcome, startedAt, requestId);
     } finally {
-      if (!settling) this.inFlight--;
+      this.inFlight--;
       clearTimeout(deadline);
       reply.raw.off('close', onClose);
     }
@@ -178,6 +188,7 @@ export class RelayService implements BeforeApplicationShutdown {
     error: RelayError,
     outcome: RelayOutcome | null,
     startedAt: number,
+    requestId: string,
   ): void {
     this.logs.record(
       errorLog({
@@ -189,6 +200,7 @@ export class RelayService implements BeforeApplicationShutdown {
         message: error.upstreamMessage ?? t(error.key, 'en', error.params),
         channel: outcome?.kind === 'failed' ? outcome.channel : null,
         tried: outcome?.tried ?? [],
+        requestId,
         elapsedMs: performance.now() - startedAt,
       }),
     );

@@ -8,12 +8,15 @@ import { OutputMeter } from '../metering/output-meter';
 import { TokenizerService } from '../metering/tokenizer.service';
 import { adaptorTarget, upstreamModelOf, type RelayChannel } from '../routing/relay-channel';
 import { isStreamType, streamParser } from '../stream/framing';
-import { pingIntervalMs, pipeStream } from '../stream/stream-pipe';
+import { pingIntervalMs, pipeStream, type StreamResult } from '../stream/stream-pipe';
 import { classifyUpstreamError } from '../upstream/upstream-errors';
 import { readBody, UpstreamClient } from '../upstream/upstream-client.service';
 import { sendWhole } from '../http/relay-reply';
 import { adaptorFor } from '../inbound/inbound-adaptor';
 import type { Delivered, RelayContext } from './relay-context';
+
+/** The request plus the channels tried so far. */
+type AttemptContext = RelayContext & { readonly tried: readonly number[] };
 
 /** A failed attempt: nothing reached the client. */
 export interface AttemptFailure {
@@ -44,7 +47,13 @@ export class UpstreamAttempt {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async run(ctx: RelayContext, channel: RelayChannel): Promise<Omit<Delivered, 'tried'> | AttemptFailure> {
+  /** `tried`: the channels tried so far, this one included (for the log). */
+  async run(ctx: RelayContext, channel: RelayChannel, tried: readonly number[]): Promise<Delivered | AttemptFailure> {
+    const attempt = { ...ctx, tried: [...tried] };
+    return this.attempt(attempt, channel);
+  }
+
+  private async attempt(ctx: AttemptContext, channel: RelayChannel): Promise<Delivered | AttemptFailure> {
     const entry = this.registry.get(channel.type)!;
     const adaptor = adaptorFor(ctx.req, entry.adaptor);
     const key = channel.keys[Math.floor(Math.random() * channel.keys.length)];
@@ -105,7 +114,7 @@ export class UpstreamAttempt {
 
   /** A complete (non-stream) response: read, meter, forward unchanged. */
   private async whole(
-    ctx: RelayContext,
+    ctx: AttemptContext,
     channel: RelayChannel,
     adaptor: ProtocolAdaptor,
     upstreamModel: string,
@@ -133,19 +142,21 @@ export class UpstreamAttempt {
       upstreamModel,
       ctx.req.body,
     );
-    if (!ctx.clientGone()) sendWhole(ctx.reply, res.statusCode, result.contentType, result.body);
-    return this.delivered(channel, upstreamModel, {
+    const delivered = this.delivered(ctx, channel, upstreamModel, {
       usage: result.usage,
       outputText: result.outputText ?? '',
       meter: null,
       frtMs: null,
       streamEnd: null,
     });
+    await ctx.settle(delivered);
+    if (!ctx.clientGone()) sendWhole(ctx.reply, res.statusCode, result.contentType, result.body);
+    return delivered;
   }
 
   /** A stream: passed through event by event; from the first byte on there is no going back. */
   private async stream(
-    ctx: RelayContext,
+    ctx: AttemptContext,
     channel: RelayChannel,
     adaptor: ProtocolAdaptor,
     upstreamModel: string,
@@ -156,6 +167,14 @@ export class UpstreamAttempt {
     const raw = ctx.reply.raw;
     if (!ctx.reply.sent) ctx.reply.hijack();
     const converter = adaptor.streamConverter(ctx.req.mode, ctx.req.clientWantsUsage, upstreamModel);
+    const deliveredBy = (r: StreamResult) =>
+      this.delivered(ctx, channel, upstreamModel, {
+        usage: r.usage,
+        outputText: null,
+        meter,
+        frtMs: r.frtMs,
+        streamEnd: r.end,
+      });
     const result = await pipeStream({
       body: res.body as AsyncIterable<Buffer>,
       raw,
@@ -174,6 +193,7 @@ export class UpstreamAttempt {
       pingMs: pingIntervalMs(ctx.settings),
       errorEvent: () =>
         ctx.errors.streamEvent(RelayError.of('relay.stream_interrupted', 502, 'stream_interrupted'), ctx.locale),
+      settle: (r) => ctx.settle(deliveredBy(r)),
     });
     if (result.end === 'interrupted' && !result.opened) {
       // Upstream broke before anything reached the client: still retryable.
@@ -183,13 +203,7 @@ export class UpstreamAttempt {
         result.reason ?? 'stream interrupted',
       );
     }
-    return this.delivered(channel, upstreamModel, {
-      usage: result.usage,
-      outputText: null,
-      meter,
-      frtMs: result.frtMs,
-      streamEnd: result.end,
-    });
+    return deliveredBy(result);
   }
 
   private async upstreamError(
@@ -218,10 +232,10 @@ export class UpstreamAttempt {
   }
 
   /** Connect failure, timeout, reset, or abort before the response was used. */
-  private networkFailure(ctx: RelayContext, channel: RelayChannel, upstreamModel: string, err: unknown) {
+  private networkFailure(ctx: AttemptContext, channel: RelayChannel, upstreamModel: string, err: unknown) {
     if (ctx.clientGone()) {
       // The client left while we waited: nothing was delivered, the prompt was sent.
-      return this.delivered(channel, upstreamModel, {
+      return this.delivered(ctx, channel, upstreamModel, {
         usage: null,
         outputText: '',
         meter: null,
@@ -246,10 +260,11 @@ export class UpstreamAttempt {
   }
 
   private delivered(
+    ctx: AttemptContext,
     channel: RelayChannel,
     upstreamModel: string,
     r: Pick<Delivered, 'usage' | 'outputText' | 'meter' | 'frtMs' | 'streamEnd'>,
-  ): Omit<Delivered, 'tried'> {
-    return { kind: 'delivered', channel, upstreamModel, ...r };
+  ): Delivered {
+    return { kind: 'delivered', channel, upstreamModel, tried: ctx.tried, ...r };
   }
 }

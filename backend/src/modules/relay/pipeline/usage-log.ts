@@ -23,6 +23,11 @@ export interface ConsumeLogInput {
   groupRatio: number;
   usage: BilledUsage;
   quota: number;
+  /** What was reserved: a charge above it is recorded as `other.overage`. */
+  reserved: number;
+  requestId: string;
+  /** Epoch seconds of arrival (the row's created_at). */
+  arrivedAt: number;
   elapsedMs: number;
   frtMs: number | null;
   /** 'complete', 'client_closed' or 'interrupted' for streams. */
@@ -53,12 +58,15 @@ export function consumeLog(i: ConsumeLogInput): LogRecord {
     other.upstream_model_name = i.upstreamModel;
   }
   if (i.streamEnd && i.streamEnd !== 'complete') other.stream_status = i.streamEnd;
+  if (i.quota > i.reserved) other.overage = i.quota - i.reserved;
   if (i.content) {
     other.input_content = i.content.input;
     other.output_content = i.content.output;
   }
   return {
     type: LogType.Consume,
+    created_at: i.arrivedAt,
+    request_id: i.requestId,
     user_id: i.caller.user.id,
     username: i.caller.user.username,
     token_id: i.caller.token?.id ?? 0,
@@ -87,6 +95,7 @@ export interface ErrorLogInput {
   message: string;
   channel: RelayChannel | null;
   tried: readonly number[];
+  requestId: string;
   elapsedMs: number;
 }
 
@@ -94,6 +103,7 @@ export interface ErrorLogInput {
 export function errorLog(i: ErrorLogInput): LogRecord {
   return {
     type: LogType.Error,
+    request_id: i.requestId,
     user_id: i.caller.user.id,
     username: i.caller.user.username,
     token_id: i.caller.token?.id ?? 0,

@@ -38,7 +38,16 @@ export interface StreamPipeInput {
    * move to another channel. 0: off.
    */
   readonly pingMs?: number;
+  /**
+   * Books the response before its last bytes go out: called once when the stream ends (complete,
+   * client gone, or broken after it opened), before the held final events, the closing block and
+   * the end of the response are written.
+   */
+  readonly settle: (r: StreamResult) => Promise<void>;
 }
+
+/** Events that end a stream in the client's format: held until the response is booked. */
+const TERMINAL = /^data: \[DONE\]|^event: message_stop/m;
 
 /** The keep-alive interval the options ask for (0: off). */
 export function pingIntervalMs(settings: Settings): number {
@@ -75,13 +84,16 @@ function keepAlive(intervalMs: number, tick: () => void): () => void {
 /**
  * Copies an upstream SSE stream to the client event by event. The events of one upstream chunk go
  * out in one write, at once; when the client is slow we stop reading upstream until it drains
- * (backpressure). Nothing but the incomplete tail of an event is held.
+ * (backpressure). Events that only report usage, and terminal events ([DONE], message_stop), are
+ * held back until the next content event or the end: the end is written only after `settle`, so a
+ * client never sees a complete response that was not charged. Nothing else is held.
  */
 export async function pipeStream(i: StreamPipeInput): Promise<StreamResult> {
   const parser = i.parser ?? new SseParser();
   let usage: UsageReport | null = null;
   let frtMs: number | null = null;
   let opened = false;
+  let held = '';
   let lastWrite = performance.now();
   const openOnce = () => {
     if (opened) return;
@@ -101,7 +113,12 @@ export async function pipeStream(i: StreamPipeInput): Promise<StreamResult> {
       if (step.usage) usage = step.usage;
       if (step.out === null) continue;
       if (step.text) i.meter.add(step.text);
-      out += step.out;
+      if ((step.usage && !step.text) || TERMINAL.test(step.out)) {
+        held += step.out;
+        continue;
+      }
+      out += held + step.out;
+      held = '';
     }
     if (!out) return;
     frtMs ??= Math.round(performance.now() - i.startedAt);
@@ -115,19 +132,29 @@ export async function pipeStream(i: StreamPipeInput): Promise<StreamResult> {
       if (i.signal.aborted) throw i.signal.reason ?? new Error('aborted');
     }
     await emit(parser.end());
+    const tail = held + (i.converter.finish() ?? '');
+    frtMs ??= Math.round(performance.now() - i.startedAt);
     openOnce();
-    const tail = i.converter.finish();
+    const result: StreamResult = { end: 'complete', usage, frtMs, opened: true };
+    await i.settle(result);
     if (tail) i.raw.write(tail);
     i.raw.end();
-    return { end: 'complete', usage, frtMs, opened };
+    return result;
   } catch (err) {
     if (i.clientGone()) {
+      const result: StreamResult = { end: 'client_closed', usage, frtMs, opened };
+      await i.settle(result);
       i.raw.destroy();
-      return { end: 'client_closed', usage, frtMs, opened };
+      return result;
     }
     const reason = String((err as { code?: string })?.code ?? (err as Error)?.message ?? 'stream error');
-    if (opened && !i.raw.destroyed) i.raw.end(i.errorEvent(reason));
-    return { end: 'interrupted', usage, frtMs, opened, reason };
+    const result: StreamResult = { end: 'interrupted', usage, frtMs, opened, reason };
+    // Not opened: nothing reached the client and the request may go to another channel unbilled.
+    if (opened) {
+      await i.settle(result);
+      if (!i.raw.destroyed) i.raw.end(i.errorEvent(reason));
+    }
+    return result;
   } finally {
     stopPing();
   }

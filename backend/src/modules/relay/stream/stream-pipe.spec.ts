@@ -1,0 +1,103 @@
+import type { ServerResponse } from 'node:http';
+import type { StreamConverter } from '../adaptors/adaptor';
+import { OutputMeter } from '../metering/output-meter';
+import { pipeStream, type StreamResult } from './stream-pipe';
+
+/** What reached the client, and when (before or after the response was booked). */
+function fakeClient() {
+  const writes: string[] = [];
+  let ended = false;
+  const raw = {
+    write: (s: string) => (writes.push(s), true),
+    end: (s?: string) => {
+      if (s) writes.push(s);
+      ended = true;
+    },
+    destroy: () => undefined,
+    destroyed: false,
+    writableEnded: false,
+    writableNeedDrain: false,
+  } as unknown as ServerResponse;
+  return { raw, writes, isEnded: () => ended };
+}
+
+/** An OpenAI-format pass-through converter: usage is read from the chunk that carries it. */
+const passThrough: StreamConverter = {
+  onEvent(ev) {
+    if (ev.data === null) return { out: null };
+    if (ev.data === '[DONE]') return { out: `${ev.raw}\n\n` };
+    const json = JSON.parse(ev.data) as { usage?: { prompt_tokens: number; completion_tokens: number }; text?: string };
+    return {
+      out: `${ev.raw}\n\n`,
+      text: json.text,
+      usage: json.usage ? { promptTokens: json.usage.prompt_tokens, completionTokens: json.usage.completion_tokens } : undefined,
+    };
+  },
+  finish: () => null,
+};
+
+async function* upstream(blocks: string[], breakAtEnd = false): AsyncIterable<Buffer> {
+  for (const b of blocks) yield Buffer.from(b);
+  if (breakAtEnd) throw Object.assign(new Error('reset'), { code: 'ECONNRESET' });
+}
+
+function run(blocks: string[], opts: { breakAtEnd?: boolean } = {}) {
+  const client = fakeClient();
+  const booked: { result: StreamResult; writesBefore: number; endedBefore: boolean }[] = [];
+  const meter = new OutputMeter({ count: async (_m, t) => t.join('').length }, 'm');
+  const done = pipeStream({
+    body: upstream(blocks, opts.breakAtEnd),
+    raw: client.raw,
+    open: () => undefined,
+    converter: passThrough,
+    meter,
+    signal: new AbortController().signal,
+    startedAt: performance.now(),
+    clientGone: () => false,
+    errorEvent: () => 'data: {"error":"cut"}\n\n',
+    settle: async (result) => {
+      booked.push({ result, writesBefore: client.writes.join('').length, endedBefore: client.isEnded() });
+    },
+  });
+  return { client, booked, done };
+}
+
+const content = (t: string) => `data: {"text":"${t}"}\n\n`;
+const usage = 'data: {"usage":{"prompt_tokens":3,"completion_tokens":2}}\n\n';
+const DONE = 'data: [DONE]\n\n';
+
+describe('pipeStream: a stream is booked before its last bytes', () => {
+  it('writes content at once and the usage chunk, [DONE] and the end only after settle', async () => {
+    const { client, booked, done } = run([content('a'), content('b'), usage, DONE]);
+    const result = await done;
+    expect(result.end).toBe('complete');
+    expect(booked).toHaveLength(1);
+    expect(booked[0].result.usage).toEqual({ promptTokens: 3, completionTokens: 2 });
+    // Before booking the client had the content only, and the response was not ended.
+    expect(booked[0].writesBefore).toBe((content('a') + content('b')).length);
+    expect(booked[0].endedBefore).toBe(false);
+    expect(client.writes.join('')).toBe(content('a') + content('b') + usage + DONE);
+    expect(client.isEnded()).toBe(true);
+  });
+
+  it('lets a usage chunk followed by more content through in order', async () => {
+    const { client, done } = run([usage, content('late'), DONE]);
+    await done;
+    expect(client.writes.join('')).toBe(usage + content('late') + DONE);
+  });
+
+  it('books a stream broken after it opened, then sends the terminating error event', async () => {
+    const { client, booked, done } = run([content('a')], { breakAtEnd: true });
+    const result = await done;
+    expect(result.end).toBe('interrupted');
+    expect(booked).toHaveLength(1);
+    expect(client.writes.at(-1)).toBe('data: {"error":"cut"}\n\n');
+  });
+
+  it('does not book a stream that broke before anything reached the client (it may be retried)', async () => {
+    const { booked, done } = run([usage], { breakAtEnd: true });
+    const result = await done;
+    expect(result).toMatchObject({ end: 'interrupted', opened: false });
+    expect(booked).toHaveLength(0);
+  });
+});
