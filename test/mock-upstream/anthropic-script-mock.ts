@@ -31,7 +31,11 @@ export function claudeDeltas(model: string, n: number, text: string, inputTokens
       },
     },
     { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
-    ...Array.from({ length: n }, () => ({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } })),
+    ...Array.from({ length: n }, () => ({
+      type: 'content_block_delta',
+      index: 0,
+      delta: { type: 'text_delta', text },
+    })),
   ];
 }
 

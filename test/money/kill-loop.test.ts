@@ -49,7 +49,7 @@ describe(`money: kill -9 loop (${TEST_DB})`, () => {
     // Streams last ~8 × 15 ms so that kills land mid-stream; the flaky channel fails so retries happen.
     mock.setDefault({ chunks: 8, chunkDelayMs: 15, usage: { prompt_tokens: 12, completion_tokens: 40 } });
     mock.on('kill-flaky', { status: 500, errorMessage: 'flaky upstream' });
-    t = await startApp({ NODE_NAME });
+    t = await startApp({ NODE_NAME, BATCH_UPDATE_INTERVAL_MS: '500' }); // the production batch interval
     db = Db.open(t);
     const root = await setupRoot(t.url);
     await setOption(root, 'RetryTimes', '2');
@@ -106,7 +106,9 @@ describe(`money: kill -9 loop (${TEST_DB})`, () => {
 
   it(`holds the ledger across ${ITERATIONS} kills`, async () => {
     const rand = seededRandom(SEED);
-    process.stdout.write(`money kill loop (${TEST_DB}): seed ${SEED}, ${ITERATIONS} iterations (MONEY_SEED=${SEED} replays)\n`);
+    process.stdout.write(
+      `money kill loop (${TEST_DB}): seed ${SEED}, ${ITERATIONS} iterations (MONEY_SEED=${SEED} replays)\n`,
+    );
     let report: LedgerReport | undefined;
     const started = Date.now();
     for (let i = 1; i <= ITERATIONS; i++) {

@@ -31,7 +31,12 @@ export interface CallOptions {
 const DONE = /^data: \[DONE\]\s*$/m;
 
 /** POSTs `body` as JSON to `url` with a Bearer key (or other headers) and reads the answer as a client would. */
-export async function relayCall(url: string, key: string | null, body: unknown, o: CallOptions = {}): Promise<CallResult> {
+export async function relayCall(
+  url: string,
+  key: string | null,
+  body: unknown,
+  o: CallOptions = {},
+): Promise<CallResult> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(new Error('call timeout')), o.timeoutMs ?? 20_000);
   const headers: Record<string, string> = { 'content-type': 'application/json', ...o.headers };

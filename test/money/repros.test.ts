@@ -65,7 +65,8 @@ describe(`money: issue #10 repros (${TEST_DB})`, () => {
     await mock.start();
     claude = new AnthropicScriptMock();
     await claude.start();
-    t = await startApp({ NODE_NAME: 'money-repros' });
+    // The production batch interval (500 ms): windows where money waits in memory are as wide as in service.
+    t = await startApp({ NODE_NAME: 'money-repros', BATCH_UPDATE_INTERVAL_MS: '500' });
     db = Db.open(t);
     root = await setupRoot(t.url);
     await setOption(
@@ -93,7 +94,7 @@ describe(`money: issue #10 repros (${TEST_DB})`, () => {
     const names = Array.from({ length: 40 }, () => `edit${++serial}`);
     for (const username of names) {
       const res = await root.post('/api/user/', { username, password: 'user-pass-1', display_name: username });
-      expect(res.status).toBe(200);
+      expect(res.status).toBeLessThan(300);
     }
     const ids: number[] = [];
     for (const n of names) ids.push(Number((await db.one('SELECT id FROM users WHERE username = ?', [n])).id));
@@ -311,40 +312,41 @@ describe(`money: issue #10 repros (${TEST_DB})`, () => {
   it('poison log row: a playground request with a 100-character group gets 400', async () => {
     const scope = new Scope();
     const player = await customer(scope, 'pg', 1_000_000);
-    const pg = await player.client.post('/pg/chat/completions', { model: 'gpt-4o', messages: hi, group: 'g'.repeat(100) });
+    const pg = await player.client.post('/pg/chat/completions', {
+      model: 'gpt-4o',
+      messages: hi,
+      group: 'g'.repeat(100),
+    });
     expect(pg.status).toBe(400);
     await scope.check();
   });
 
   it('poison log row: rows keep being written after a row the database refuses', async () => {
     const scope = new Scope();
-    // A row the database refuses: a trigger rejects consumption rows of 'poison-model'.
     const poisoner = await customer(new Scope(), 'poi', 1_000_000);
+    // Rows the database refuses: a trigger rejects every log row of the poisoner (its charge on the
+    // settlement path, the admin's edit on the log writer's path).
+    const name = poisoner.username;
     await db.exec(
       TEST_DB === 'mysql'
-        ? "CREATE TRIGGER money_poison BEFORE INSERT ON logs FOR EACH ROW BEGIN IF NEW.model_name = 'poison-model' THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'poison row'; END IF; END"
-        : "CREATE TRIGGER money_poison BEFORE INSERT ON logs WHEN NEW.model_name = 'poison-model' BEGIN SELECT RAISE(ABORT, 'poison row'); END",
+        ? `CREATE TRIGGER money_poison BEFORE INSERT ON logs FOR EACH ROW BEGIN IF NEW.username = '${name}' THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'poison row'; END IF; END`
+        : `CREATE TRIGGER money_poison BEFORE INSERT ON logs WHEN NEW.username = '${name}' BEGIN SELECT RAISE(ABORT, 'poison row'); END`,
     );
     try {
-      const poisoned = await chat(poisoner.key, { model: 'poison-model', messages: hi });
-      expect(poisoned.status).toBe(200);
-      // Rows behind it — a bystander's charge and an admin's quota edit — are still written.
+      await chat(poisoner.key, { model: 'poison-model', messages: hi });
+      await root.put('/api/user/', { id: poisoner.id, quota: 3_000_000 });
+      // Rows behind them — a bystander's charge and an admin's quota edit — are still written.
       const bystander = await customer(scope, 'bys', 1_000_000);
       const r = await chat(bystander.key, { model: 'gpt-4o', messages: hi });
       expect(r.status).toBe(200);
       scope.delivered.push(...delivery(bystander.id, r));
       const edit = await root.put('/api/user/', { id: bystander.id, quota: 2_000_000 });
       expect(edit.body.success).toBe(true);
-      const rows = await charged(bystander.id, 1);
-      expect(rows).toHaveLength(1);
-      const manage = await eventually(
-        async () =>
-          Number(
-            (await db.one('SELECT COUNT(*) AS n FROM logs WHERE type = 3 AND user_id = ?', [bystander.id])).n,
-          ) >= 2,
-        15_000,
-      );
-      expect(manage).toBe(true);
+      expect(await charged(bystander.id, 1)).toHaveLength(1);
+      const manageRows = async () =>
+        Number((await db.one('SELECT COUNT(*) AS n FROM logs WHERE type = 3 AND user_id = ?', [bystander.id])).n);
+      await eventually(async () => (await manageRows()) >= 2, 15_000);
+      expect(await manageRows()).toBe(2); // funding, then the edit
       await scope.check();
     } finally {
       await db.exec('DROP TRIGGER IF EXISTS money_poison');

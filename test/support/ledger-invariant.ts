@@ -205,7 +205,8 @@ export async function checkLedger(db: Db, scope: LedgerScope): Promise<LedgerRep
   }
   if (withRequestId && !legacy) {
     const blank = scoped.filter((r) => !r.request_id);
-    if (blank.length) problems.push(`${blank.length} type-2 row(s) without request_id (#${blank.map((r) => r.id).join(', #')})`);
+    if (blank.length)
+      problems.push(`${blank.length} type-2 row(s) without request_id (#${blank.map((r) => r.id).join(', #')})`);
   }
   const delivered = scope.delivered ?? [];
   const seen = new Set<string>();
@@ -225,7 +226,9 @@ export async function checkLedger(db: Db, scope: LedgerScope): Promise<LedgerRep
     const free = scoped.filter((r) => r.user_id === userId && !(r.request_id && seen.has(r.request_id)));
     if (free.length < n) {
       f.deliveredFree += n - free.length;
-      problems.push(`user #${userId}: ${n} delivered response(s) without an id, only ${free.length} type-2 row(s) for them`);
+      problems.push(
+        `user #${userId}: ${n} delivered response(s) without an id, only ${free.length} type-2 row(s) for them`,
+      );
     }
   }
 
