@@ -144,21 +144,28 @@ describe(`money: issue #10 repros (${TEST_DB})`, () => {
     const scope = new Scope();
     const u = await customer(scope, 'par', 20_000);
     // Each reserves 625 and uses 1.25 × (10 + 1,000 × 4) = 5,013.
-    mock.setDefault({ chunks: 4, chunkDelayMs: 40, usage: { prompt_tokens: 10, completion_tokens: 1_000 } });
+    mock.setDefault({ chunks: 4, chunkDelayMs: 100, usage: { prompt_tokens: 10, completion_tokens: 1_000 } });
     const body = { model: 'gpt-4o', messages: hi, stream: true, stream_options: { include_usage: true } };
     const results = await Promise.all(Array.from({ length: 20 }, () => chat(u.key, body)));
     for (const r of results) expect([200, 403]).toContain(r.status);
     const served = results.filter((r) => r.complete);
     expect(served.length).toBeGreaterThan(0);
     for (const r of served) scope.delivered.push(...delivery(u.id, r));
-    const rows = await charged(u.id, served.length);
+    // Then (should few streams have been admitted) more requests until the user is refused.
+    let last = served[0];
+    for (let i = 0; i < 5 && last.status === 200; i++) {
+      await eventually(async () => (await chargeRows(u.id)).length >= scope.delivered.length, 15_000);
+      last = await chat(u.key, { model: 'gpt-4o', messages: hi });
+      scope.delivered.push(...delivery(u.id, last));
+    }
+    expect(last.status).toBe(403);
+    const rows = await charged(u.id, scope.delivered.length);
     expect(rows.map((r) => Number(r.quota))).toEqual(rows.map(() => 5_013));
     for (const r of rows) expect(JSON.parse(r.other).overage).toBe(5_013 - 625);
     // Below zero only by the overage of the admitted requests.
     await eventually(async () => (await quotaOf(u.id)) === 20_000 - 5_013 * rows.length, 15_000);
     expect(await quotaOf(u.id)).toBe(20_000 - 5_013 * rows.length);
-    const after = await chat(u.key, { model: 'gpt-4o', messages: hi });
-    expect(after.status).toBe(403);
+    expect(await quotaOf(u.id)).toBeLessThanOrEqual(0);
     await scope.check();
   });
 
