@@ -1,4 +1,7 @@
-/** Test tiers: unit (beside the code), api (real app + real database over HTTP), e2e (browser). */
+/**
+ * Test tiers: unit (beside the code), api (real app + real database over HTTP), money (the ledger
+ * invariant under races, kills and restarts; the built gateway as a process), e2e (browser).
+ */
 const swc = [
   '@swc/jest',
   {
@@ -27,6 +30,12 @@ module.exports = {
       ...common,
       displayName: 'api',
       testMatch: ['<rootDir>/test/api/**/*.test.ts'],
+      setupFiles: ['<rootDir>/test/support/setup-env.ts'],
+    },
+    {
+      ...common,
+      displayName: 'money',
+      testMatch: ['<rootDir>/test/money/**/*.test.ts'],
       setupFiles: ['<rootDir>/test/support/setup-env.ts'],
     },
     {

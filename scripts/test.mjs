@@ -1,4 +1,5 @@
-// `npm test`: lint, then every test tier. Unit; API on SQLite; API on MariaDB; browser tests on the built console.
+// `npm test`: lint, then every test tier. Unit; API and money on SQLite; API and money on MariaDB; browser tests on
+// the built console.
 // Set SKIP_MYSQL=1 or SKIP_E2E=1 to leave a tier out locally (CI runs all of them).
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
@@ -22,10 +23,15 @@ buildStale();
 const tiers = [
   { name: 'unit', args: ['--selectProjects', 'unit'] },
   { name: 'api (SQLite)', args: ['--selectProjects', 'api', '--maxWorkers=2'], env: { TEST_DB: 'sqlite' } },
+  { name: 'money (SQLite)', args: ['--selectProjects', 'money', '--runInBand'], env: { TEST_DB: 'sqlite' } },
 ];
 if (process.env.SKIP_MYSQL !== '1') {
-  if (!(await reachable(3306)) && !ci) console.warn('⚠ MariaDB is not reachable on 127.0.0.1:3306: skipping the MariaDB API run');
-  else tiers.push({ name: 'api (MariaDB)', args: ['--selectProjects', 'api', '--maxWorkers=2'], env: { TEST_DB: 'mysql' } });
+  if (!(await reachable(3306)) && !ci) console.warn('⚠ MariaDB is not reachable on 127.0.0.1:3306: skipping the MariaDB API and money runs');
+  else
+    tiers.push(
+      { name: 'api (MariaDB)', args: ['--selectProjects', 'api', '--maxWorkers=2'], env: { TEST_DB: 'mysql' } },
+      { name: 'money (MariaDB)', args: ['--selectProjects', 'money', '--runInBand'], env: { TEST_DB: 'mysql' } },
+    );
 }
 if (process.env.SKIP_E2E !== '1' && existsSync(join(ROOT, 'test/e2e'))) {
   if (!existsSync('/usr/bin/chromium') && !ci) console.warn('⚠ /usr/bin/chromium missing (apt-get install -y chromium): skipping browser tests');

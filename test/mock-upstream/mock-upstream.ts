@@ -10,7 +10,8 @@ export interface Usage {
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens?: number;
-  prompt_tokens_details?: { cached_tokens: number };
+  prompt_tokens_details?: { cached_tokens?: number; audio_tokens?: number };
+  completion_tokens_details?: { audio_tokens?: number; reasoning_tokens?: number };
 }
 
 export interface Behavior {
@@ -32,6 +33,8 @@ export interface Behavior {
   resetAfterChunks?: number;
   /** Non-stream content. */
   content?: string;
+  /** Answer 200 with exactly this body (e.g. not JSON, or an error object) instead of a real answer. */
+  rawBody?: string;
 }
 
 export interface RecordedRequest {
@@ -122,6 +125,11 @@ export class MockUpstream {
           },
         }),
       );
+      return;
+    }
+    if (b.rawBody !== undefined) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(b.rawBody);
       return;
     }
     const path = (req.url ?? '').split('?')[0];

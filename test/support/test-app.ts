@@ -18,6 +18,12 @@ export interface TestApp {
   /** Everything the process printed (for leak checks). */
   output(): string;
   close(signal?: NodeJS.Signals): Promise<void>;
+  /**
+   * Stops the process with `signal` (kill -9 by default) and starts a new one on the same database
+   * with the same environment (plus `env`), keeping the data: a crash and restart. The old handle
+   * is spent; close the returned one (it drops the database as the first would have).
+   */
+  restart(signal?: NodeJS.Signals, env?: Record<string, string>): Promise<TestApp>;
 }
 
 let counter = 0;
@@ -83,6 +89,13 @@ async function launch(
   const { SQL_DSN: _dsn, SQLITE_PATH: _path, ...parentEnv } = process.env;
   const child = spawn(process.execPath, [MAIN], { env: { ...parentEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
+  const stop = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill(signal);
+      await exited;
+    }
+  };
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const url = await new Promise<string>((resolveUrl, reject) => {
@@ -106,13 +119,30 @@ async function launch(
     process: child,
     output: () => out,
     async close(signal: NodeJS.Signals = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill(signal);
-        await exited;
-      }
+      await stop(signal);
       await dropDb?.();
       rmSync(dir, { recursive: true, force: true });
     },
+    async restart(signal: NodeJS.Signals = 'SIGKILL', more: Record<string, string> = {}) {
+      await stop(signal);
+      return launch(dir, db, dropDb, { ...env, ...more });
+    },
   };
+}
+
+/** Waits until GET /readyz answers 200 (the database answers; boot recovery is done), or throws. */
+export async function waitReady(app: TestApp, timeoutMs = 30_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(`${app.url}/readyz`);
+      if (res.status === 200) return;
+      last = `${res.status} ${await res.text()}`;
+    } catch (err) {
+      last = String(err);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`gateway not ready after ${timeoutMs} ms: ${last}\n${app.output()}`);
 }
