@@ -1,8 +1,12 @@
 import {
+  DEFAULT_AUDIO_COMPLETION_RATIO,
+  DEFAULT_AUDIO_RATIO,
   DEFAULT_CACHE_RATIO,
+  DEFAULT_CREATE_CACHE_RATIO,
   DEFAULT_GROUP_RATIO,
   DEFAULT_MODEL_PRICE,
   DEFAULT_MODEL_RATIO,
+  DEFAULT_UNSET_MODEL_RATIO,
   DEFAULT_USER_USABLE_GROUPS,
 } from './pricing-defaults';
 
@@ -100,7 +104,9 @@ export const OPTION_DEFS = {
   // Email
   EmailDomainRestrictionEnabled: bool(false),
   EmailAliasRestrictionEnabled: bool(false),
-  EmailDomainWhitelist: str('gmail.com,163.com,126.com,qq.com,outlook.com,hotmail.com,icloud.com,yahoo.com,foxmail.com'),
+  EmailDomainWhitelist: str(
+    'gmail.com,163.com,126.com,qq.com,outlook.com,hotmail.com,icloud.com,yahoo.com,foxmail.com',
+  ),
   SMTPServer: str(),
   SMTPPort: int(587, 1, 65535),
   SMTPAccount: str(),
@@ -152,6 +158,12 @@ export const OPTION_DEFS = {
   ModelRatio: obj(DEFAULT_MODEL_RATIO),
   CompletionRatio: obj({}),
   CacheRatio: obj(DEFAULT_CACHE_RATIO),
+  /** CacheCreationRatio of the formula: prompt-cache writes (Anthropic cache_creation_input_tokens). */
+  CreateCacheRatio: obj(DEFAULT_CREATE_CACHE_RATIO),
+  AudioRatio: obj(DEFAULT_AUDIO_RATIO),
+  AudioCompletionRatio: obj(DEFAULT_AUDIO_COMPLETION_RATIO),
+  /** Model ratio of unpriced models for users with accept_unset_model_ratio_model (never 0). */
+  UnsetModelRatio: float(DEFAULT_UNSET_MODEL_RATIO, 0.000001),
   GroupRatio: obj(DEFAULT_GROUP_RATIO),
   UserUsableGroups: obj(DEFAULT_USER_USABLE_GROUPS),
   Chats: arr([]),
@@ -188,10 +200,14 @@ export function isOptionKey(key: string): key is OptionKey {
 }
 
 /** Validation failure codes; the backend maps them to localised messages, the console to its own. */
-export type OptionError = 'unknown_key' | 'not_bool' | 'not_number' | 'not_integer' | 'out_of_range' | 'not_json' | 'not_one_of';
+export type OptionError =
+  'unknown_key' | 'not_bool' | 'not_number' | 'not_integer' | 'out_of_range' | 'not_json' | 'not_one_of';
 
 /** Checks a raw string value against its definition; returns the normalised string or an error code. */
-export function validateOptionValue(key: string, raw: string): { ok: true; value: string } | { ok: false; error: OptionError } {
+export function validateOptionValue(
+  key: string,
+  raw: string,
+): { ok: true; value: string } | { ok: false; error: OptionError } {
   if (!isOptionKey(key)) return { ok: false, error: 'unknown_key' };
   const def: OptionDef = OPTION_DEFS[key];
   const value = raw;

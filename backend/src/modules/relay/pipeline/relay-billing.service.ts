@@ -1,14 +1,31 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { usageQuota } from '@gw/shared';
-import type { UsageReport } from '../adaptors/adaptor';
 import { QuotaLedger } from '../../billing/quota-ledger.service';
 import { RelayDirectory } from '../cache/relay-directory.service';
 import { RelayError } from '../http/relay-error';
+import {
+  billableUsage,
+  needsLocalCount,
+  plausibleUsage,
+  type Billable,
+  type LocalUsage,
+  type UsageBounds,
+} from '../metering/billable-usage';
+import { characterCount } from '../metering/prompt-parts';
 import { TokenizerService } from '../metering/tokenizer.service';
 import type { RelayCaller } from './relay-caller';
 import type { Delivered, RelayContext } from './relay-context';
 import { LOGGED_CONTENT_CHARS } from './upstream-attempt.service';
 import { consumeLog, type BilledUsage } from './usage-log';
+
+const localUsage = (promptTokens: number, completionTokens: number): BilledUsage => ({
+  promptTokens,
+  completionTokens,
+  cachedTokens: 0,
+  cacheCreationTokens: 0,
+  audioInputTokens: 0,
+  audioOutputTokens: 0,
+});
 
 /** Quota taken before the upstream call. */
 export interface Reservation {
@@ -77,7 +94,8 @@ export class RelayBilling {
   /** Bills a delivered response; returns the charge. */
   async settle(ctx: RelayContext, out: Delivered, r: Reservation): Promise<number> {
     const { caller, admission, settings: s } = ctx;
-    const usage = await this.usageOf(ctx, out);
+    const billed = await this.usageOf(ctx, out);
+    const usage = billed.usage;
     const quota = usageQuota(admission.pricing, admission.groupRatio, usage, s.QuotaPerUnit, ctx.req.calls);
     let charged = quota;
     let refund = 0;
@@ -104,6 +122,7 @@ export class RelayBilling {
           pricing: admission.pricing,
           groupRatio: admission.groupRatio,
           usage,
+          usageClamped: billed.clamped,
           quota: charged,
           elapsedMs: performance.now() - ctx.startedAt,
           frtMs: out.frtMs,
@@ -134,34 +153,48 @@ export class RelayBilling {
     return charged;
   }
 
-  /** Upstream usage when given, else local counts of the prompt and of what was delivered. */
-  private async usageOf(ctx: RelayContext, out: Delivered): Promise<BilledUsage> {
-    const u: UsageReport | null = out.usage;
-    if (u) {
-      const prompt = cleanCount(u.promptTokens);
-      return {
-        promptTokens: prompt,
-        completionTokens: cleanCount(u.completionTokens),
-        cachedTokens: Math.min(prompt, cleanCount(u.cachedTokens)),
-      };
+  /**
+   * Upstream usage when plausible; else (none, absurd, or a cut stream's output) local counts of the
+   * prompt and of what was delivered (billableUsage).
+   */
+  private async usageOf(ctx: RelayContext, out: Delivered): Promise<Billable> {
+    const bounds: UsageBounds = {
+      maxCompletionTokens: ctx.req.maxCompletionTokens,
+      promptEstimate: ctx.admission.promptEstimate,
+      promptOpaque: ctx.req.prompt.opaque === true,
+      streamCut: out.meter !== null && out.streamEnd !== null && out.streamEnd !== 'complete',
+    };
+    if (ctx.admission.pricing.kind === 'call') {
+      // The price does not depend on tokens: no local counting, the report only informs the log.
+      const reported = out.usage ? plausibleUsage(out.usage, bounds) : null;
+      return { usage: reported ?? localUsage(ctx.admission.promptEstimate, 0), clamped: false };
     }
-    if (ctx.admission.pricing.kind === 'call')
-      return { promptTokens: ctx.admission.promptEstimate, completionTokens: 0, cachedTokens: 0 };
+    if (!needsLocalCount(out.usage, bounds)) return billableUsage(out.usage, null, bounds);
+    return billableUsage(out.usage, await this.localCount(ctx, out), bounds);
+  }
+
+  /** Our own counts: the prompt (TTS: its characters) and the output delivered (Whisper: its duration). */
+  private async localCount(ctx: RelayContext, out: Delivered): Promise<LocalUsage> {
+    const { req } = ctx;
     // Should the tokenizer fail, fall back to the byte estimate rather than leave the request unbilled.
     const outputText = out.outputText ?? '';
     const fallback = (estimate: number) => (err: unknown) => {
       this.logger.warn(`tokenizer unavailable, billing an estimate: ${String(err)}`);
       return estimate;
     };
-    const [promptTexts, completion] = await Promise.all([
-      this.tokenizer
-        .count(ctx.req.model, ctx.req.prompt.texts)
-        .catch(fallback(ctx.admission.promptEstimate - ctx.req.prompt.fixedTokens)),
-      (out.meter ? out.meter.total() : this.tokenizer.count(ctx.req.model, outputText ? [outputText] : [])).catch(
-        fallback(Math.ceil(Buffer.byteLength(out.meter?.text ?? outputText) / 3)),
-      ),
-    ]);
-    return { promptTokens: ctx.req.prompt.fixedTokens + promptTexts, completionTokens: completion, cachedTokens: 0 };
+    const promptTexts = req.prompt.characters
+      ? Promise.resolve(characterCount(req.prompt.texts))
+      : this.tokenizer
+          .count(req.model, req.prompt.texts)
+          .catch(fallback(ctx.admission.promptEstimate - req.prompt.fixedTokens));
+    const completion =
+      req.durationTokens !== undefined
+        ? Promise.resolve(req.durationTokens)
+        : (out.meter ? out.meter.total() : this.tokenizer.count(req.model, outputText ? [outputText] : [])).catch(
+            fallback(Math.ceil(Buffer.byteLength(out.meter?.text ?? outputText) / 3)),
+          );
+    const [prompt, completionTokens] = await Promise.all([promptTexts, completion]);
+    return { promptTokens: req.prompt.fixedTokens + prompt, completionTokens };
   }
 
   private inputContent(ctx: RelayContext): string {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Dispatcher } from 'undici';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
-import type { ProtocolAdaptor, UpstreamCall } from '../adaptors/adaptor';
+import type { ProtocolAdaptor, UpstreamCall, UpstreamErrorInfo } from '../adaptors/adaptor';
 import { AdaptorRegistry } from '../adaptors/registry';
 import { RelayError, redact } from '../http/relay-error';
 import { OutputMeter } from '../metering/output-meter';
@@ -133,6 +133,7 @@ export class UpstreamAttempt {
       upstreamModel,
       ctx.req.body,
     );
+    if (result.error) return this.badAnswer(channel, res.statusCode, result.error);
     if (!ctx.clientGone()) sendWhole(ctx.reply, res.statusCode, result.contentType, result.body);
     return this.delivered(channel, upstreamModel, {
       usage: result.usage,
@@ -215,6 +216,23 @@ export class UpstreamAttempt {
       message,
     );
     return { kind: 'failure', error, retryable: !NOT_RETRYABLE.has(res.statusCode), status: res.statusCode, message };
+  }
+
+  /**
+   * A success status without an answer (not JSON, or an error object): 502 with the upstream's
+   * redacted words, retryable, counted against the channel like any upstream error.
+   */
+  private badAnswer(channel: RelayChannel, status: number, info: UpstreamErrorInfo): AttemptFailure {
+    const message = redact(info.message, channel.keys);
+    const error = new RelayError(
+      'relay.upstream_error',
+      502,
+      info.code ?? 'bad_response_body',
+      info.type,
+      { status: 502 },
+      message,
+    );
+    return { kind: 'failure', error, retryable: true, status, message };
   }
 
   /** Connect failure, timeout, reset, or abort before the response was used. */
