@@ -104,9 +104,7 @@ export const OPTION_DEFS = {
   // Email
   EmailDomainRestrictionEnabled: bool(false),
   EmailAliasRestrictionEnabled: bool(false),
-  EmailDomainWhitelist: str(
-    'gmail.com,163.com,126.com,qq.com,outlook.com,hotmail.com,icloud.com,yahoo.com,foxmail.com',
-  ),
+  EmailDomainWhitelist: str('gmail.com,163.com,126.com,qq.com,outlook.com,hotmail.com,icloud.com,yahoo.com,foxmail.com'),
   SMTPServer: str(),
   SMTPPort: int(587, 1, 65535),
   SMTPAccount: str(),
@@ -200,14 +198,10 @@ export function isOptionKey(key: string): key is OptionKey {
 }
 
 /** Validation failure codes; the backend maps them to localised messages, the console to its own. */
-export type OptionError =
-  'unknown_key' | 'not_bool' | 'not_number' | 'not_integer' | 'out_of_range' | 'not_json' | 'not_one_of';
+export type OptionError = 'unknown_key' | 'not_bool' | 'not_number' | 'not_integer' | 'out_of_range' | 'not_json' | 'not_one_of';
 
 /** Checks a raw string value against its definition; returns the normalised string or an error code. */
-export function validateOptionValue(
-  key: string,
-  raw: string,
-): { ok: true; value: string } | { ok: false; error: OptionError } {
+export function validateOptionValue(key: string, raw: string): { ok: true; value: string } | { ok: false; error: OptionError } {
   if (!isOptionKey(key)) return { ok: false, error: 'unknown_key' };
   const def: OptionDef = OPTION_DEFS[key];
   const value = raw;
