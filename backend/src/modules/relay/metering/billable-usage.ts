@@ -18,6 +18,20 @@ export interface UsageBounds {
   readonly streamCut: boolean;
 }
 
+/** The bounds of one request: its max_tokens, its prompt estimate and whether the prompt is opaque. */
+export function requestBounds(
+  req: { readonly maxCompletionTokens: number; readonly prompt: { readonly opaque?: boolean } },
+  promptEstimate: number,
+  streamCut = false,
+): UsageBounds {
+  return {
+    maxCompletionTokens: req.maxCompletionTokens,
+    promptEstimate,
+    promptOpaque: req.prompt.opaque === true,
+    streamCut,
+  };
+}
+
 /** Our own counts: the prompt, and the output as delivered (metered or counted). */
 export interface LocalUsage {
   readonly promptTokens: number;

@@ -8,8 +8,8 @@ import {
   needsLocalCount,
   plausibleUsage,
   type Billable,
+  requestBounds,
   type LocalUsage,
-  type UsageBounds,
 } from '../metering/billable-usage';
 import { characterCount } from '../metering/prompt-parts';
 import { TokenizerService } from '../metering/tokenizer.service';
@@ -158,12 +158,8 @@ export class RelayBilling {
    * prompt and of what was delivered (billableUsage).
    */
   private async usageOf(ctx: RelayContext, out: Delivered): Promise<Billable> {
-    const bounds: UsageBounds = {
-      maxCompletionTokens: ctx.req.maxCompletionTokens,
-      promptEstimate: ctx.admission.promptEstimate,
-      promptOpaque: ctx.req.prompt.opaque === true,
-      streamCut: out.meter !== null && out.streamEnd !== null && out.streamEnd !== 'complete',
-    };
+    const cut = out.meter !== null && out.streamEnd !== null && out.streamEnd !== 'complete';
+    const bounds = requestBounds(ctx.req, ctx.admission.promptEstimate, cut);
     if (ctx.admission.pricing.kind === 'call') {
       // The price does not depend on tokens: no local counting, the report only informs the log.
       const reported = out.usage ? plausibleUsage(out.usage, bounds) : null;

@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../../../config/env';
 import type { ProtocolAdaptor, UpstreamCall, UpstreamErrorInfo } from '../adaptors/adaptor';
 import { AdaptorRegistry } from '../adaptors/registry';
 import { RelayError, redact } from '../http/relay-error';
+import { plausibleUsage, requestBounds } from '../metering/billable-usage';
 import { OutputMeter } from '../metering/output-meter';
 import { TokenizerService } from '../metering/tokenizer.service';
 import { adaptorTarget, upstreamModelOf, type RelayChannel } from '../routing/relay-channel';
@@ -125,15 +126,17 @@ export class UpstreamAttempt {
     } catch (err) {
       return this.networkFailure(ctx, channel, upstreamModel, err);
     }
-    const result = adaptor.readResponse(
-      ctx.req.mode,
-      data,
-      contentType,
-      ctx.settings.LogChatContentEnabled,
-      upstreamModel,
-      ctx.req.body,
-    );
+    const read = (wantText: boolean) =>
+      adaptor.readResponse(ctx.req.mode, data, contentType, wantText, upstreamModel, ctx.req.body);
+    let result = read(ctx.settings.LogChatContentEnabled);
     if (result.error) return this.badAnswer(channel, res.statusCode, result.error);
+    // Usage that will not be believed: the output is counted locally, so its text is needed.
+    if (
+      result.usage &&
+      result.outputText === null &&
+      !plausibleUsage(result.usage, requestBounds(ctx.req, ctx.admission.promptEstimate))
+    )
+      result = read(true);
     if (!ctx.clientGone()) sendWhole(ctx.reply, res.statusCode, result.contentType, result.body);
     return this.delivered(channel, upstreamModel, {
       usage: result.usage,
