@@ -1,5 +1,5 @@
 import { DEFAULT_COMPLETION_RATIO, DEFAULT_UNSET_MODEL_RATIO } from './pricing-defaults';
-import { callQuota, saturateQuota, tokenQuota, type TokenRatios, type TokenUsage } from './quota';
+import { callQuota, tokenQuota, type TokenRatios, type TokenUsage } from './quota';
 
 /**
  * How one model is priced, resolved from the ModelPrice / ModelRatio / CompletionRatio / CacheRatio
