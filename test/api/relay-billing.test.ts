@@ -56,7 +56,8 @@ describe('relay billing', () => {
     ['my-model', 'default', { prompt_tokens: 10, completion_tokens: 10 }, 80], // 2 × (10 + 10×3)
     ['gpt-4o', 'vip', { prompt_tokens: 100, completion_tokens: 50 }, 750], // 2 × 1.25 × 300
     ['gpt-4o-mini', 'default', { prompt_tokens: 1, completion_tokens: 0 }, 1], // rounds to 0: minimum 1
-    ['gpt-4o', 'default', { prompt_tokens: -5, completion_tokens: 2 ** 63 }, 2_000_000], // absurd usage: clamped to what is left, never a credit
+    // absurd usage: billed by the local count ("hi" = 1 + 6 framing; "Hello from the mock." = 5), never a credit
+    ['gpt-4o', 'default', { prompt_tokens: -5, completion_tokens: 2 ** 63 }, 34], // 1.25 × (7 + 5×4)
   ];
 
   it.each(CASES)('%s in %s with %j costs %d', async (model, group, usage, want) => {
@@ -151,7 +152,7 @@ describe('relay billing', () => {
     await u.client.put('/api/user/setting', { notify_type: 'email', accept_unset_model_ratio_model: true });
     await client.chat.completions.create({ model: 'unpriced-model', messages: [{ role: 'user', content: 'x' }] });
     const log = await eventually(() => db.one('SELECT * FROM logs WHERE type = 2 AND user_id = ?', [u.id]));
-    expect(log.quota).toBe(0);
+    expect(log.quota).toBe(1125); // UnsetModelRatio 37.5 × (10 + 20): never free
   });
 
   it('refuses exhausted, expired and disabled tokens, banned users and foreign IPs before any upstream call', async () => {

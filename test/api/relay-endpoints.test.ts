@@ -76,7 +76,7 @@ describe('relay endpoints and limits', () => {
       return rows.length === 6 ? rows : null;
     });
     const speechLog = logs!.find((l) => l.model_name === 'tts-1');
-    expect(speechLog.prompt_tokens).toBe(2); // "hello there"
+    expect(speechLog.prompt_tokens).toBe(11); // tts-1 bills characters (new-api): "hello there"
     expect(logs!.find((l) => l.model_name === 'dall-e-2').quota).toBe(10_000); // 0.02 × 500000
   });
 

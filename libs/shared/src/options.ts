@@ -1,8 +1,12 @@
 import {
+  DEFAULT_AUDIO_COMPLETION_RATIO,
+  DEFAULT_AUDIO_RATIO,
   DEFAULT_CACHE_RATIO,
+  DEFAULT_CREATE_CACHE_RATIO,
   DEFAULT_GROUP_RATIO,
   DEFAULT_MODEL_PRICE,
   DEFAULT_MODEL_RATIO,
+  DEFAULT_UNSET_MODEL_RATIO,
   DEFAULT_USER_USABLE_GROUPS,
 } from './pricing-defaults';
 
@@ -152,6 +156,12 @@ export const OPTION_DEFS = {
   ModelRatio: obj(DEFAULT_MODEL_RATIO),
   CompletionRatio: obj({}),
   CacheRatio: obj(DEFAULT_CACHE_RATIO),
+  /** CacheCreationRatio of the formula: prompt-cache writes (Anthropic cache_creation_input_tokens). */
+  CreateCacheRatio: obj(DEFAULT_CREATE_CACHE_RATIO),
+  AudioRatio: obj(DEFAULT_AUDIO_RATIO),
+  AudioCompletionRatio: obj(DEFAULT_AUDIO_COMPLETION_RATIO),
+  /** Model ratio of unpriced models for users with accept_unset_model_ratio_model (never 0). */
+  UnsetModelRatio: float(DEFAULT_UNSET_MODEL_RATIO, 0.000001),
   GroupRatio: obj(DEFAULT_GROUP_RATIO),
   UserUsableGroups: obj(DEFAULT_USER_USABLE_GROUPS),
   Chats: arr([]),

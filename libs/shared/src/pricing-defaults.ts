@@ -9,6 +9,8 @@ export const DEFAULT_MODEL_RATIO: Record<string, number> = {
   'gpt-4-turbo': 5,
   'gpt-4o': 1.25,
   'gpt-4o-mini': 0.075,
+  'gpt-4o-audio-preview': 1.25,
+  'gpt-4o-mini-audio-preview': 0.075,
   'gpt-4.1': 1,
   'gpt-4.1-mini': 0.2,
   'gpt-4.1-nano': 0.05,
@@ -53,6 +55,8 @@ export const DEFAULT_COMPLETION_RATIO: Record<string, number> = {
   'gpt-4-turbo': 3,
   'gpt-4o': 4,
   'gpt-4o-mini': 4,
+  'gpt-4o-audio-preview': 4,
+  'gpt-4o-mini-audio-preview': 4,
   'gpt-4.1': 4,
   'gpt-4.1-mini': 4,
   'gpt-4.1-nano': 4,
@@ -105,6 +109,42 @@ export const DEFAULT_CACHE_RATIO: Record<string, number> = {
   'deepseek-chat': 0.259259,
   'deepseek-reasoner': 0.254545,
 };
+
+/** Price of prompt-cache writes relative to normal prompt tokens (new-api CreateCacheRatio). */
+export const DEFAULT_CREATE_CACHE_RATIO: Record<string, number> = {
+  'claude-3-5-haiku-20241022': 1.25,
+  'claude-3-5-sonnet-20241022': 1.25,
+  'claude-3-7-sonnet-20250219': 1.25,
+  'claude-sonnet-4-20250514': 1.25,
+  'claude-sonnet-4-5-20250929': 1.25,
+  'claude-haiku-4-5-20251001': 1.25,
+  'claude-opus-4-20250514': 1.25,
+  'claude-opus-4-1-20250805': 1.25,
+};
+
+/**
+ * Audio prompt tokens relative to text prompt tokens (gpt-4o-audio-preview: $40 vs $2.50 per 1M);
+ * audio output costs AudioRatio × AudioCompletionRatio text prompt tokens ($80 = 16 × 2 × $2.50).
+ */
+export const DEFAULT_AUDIO_RATIO: Record<string, number> = {
+  'gpt-4o-audio-preview': 16,
+  'gpt-4o-mini-audio-preview': 66.67,
+  'gpt-4o-realtime-preview': 8,
+  'gpt-4o-mini-realtime-preview': 16.67,
+};
+
+export const DEFAULT_AUDIO_COMPLETION_RATIO: Record<string, number> = {
+  'gpt-4o-audio-preview': 2,
+  'gpt-4o-mini-audio-preview': 2,
+  'gpt-4o-realtime-preview': 2,
+  'gpt-4o-mini-realtime-preview': 2,
+};
+
+/**
+ * Ratio of a model that has neither ModelPrice nor ModelRatio, for users who accept such models
+ * (accept_unset_model_ratio_model): never free. 37.5 = $75 per 1M prompt tokens.
+ */
+export const DEFAULT_UNSET_MODEL_RATIO = 37.5;
 
 /** Pay-per-call prices in USD. */
 export const DEFAULT_MODEL_PRICE: Record<string, number> = {

@@ -1,5 +1,5 @@
-import { DEFAULT_COMPLETION_RATIO } from './pricing-defaults';
-import { callQuota, saturateQuota, tokenQuota, type TokenRatios, type TokenUsage } from './quota';
+import { DEFAULT_COMPLETION_RATIO, DEFAULT_UNSET_MODEL_RATIO } from './pricing-defaults';
+import { callQuota, tokenQuota, type TokenRatios, type TokenUsage } from './quota';
 
 /**
  * How one model is priced, resolved from the ModelPrice / ModelRatio / CompletionRatio / CacheRatio
@@ -13,6 +13,8 @@ export type ModelPricing =
       readonly completionRatio: number;
       readonly cacheRatio: number;
       readonly cacheCreationRatio: number;
+      readonly audioRatio: number;
+      readonly audioCompletionRatio: number;
     };
 
 export interface PriceTables {
@@ -20,9 +22,12 @@ export interface PriceTables {
   readonly ModelRatio: Readonly<Record<string, unknown>>;
   readonly CompletionRatio: Readonly<Record<string, unknown>>;
   readonly CacheRatio: Readonly<Record<string, unknown>>;
+  readonly CreateCacheRatio?: Readonly<Record<string, unknown>>;
+  readonly AudioRatio?: Readonly<Record<string, unknown>>;
+  readonly AudioCompletionRatio?: Readonly<Record<string, unknown>>;
 }
 
-/** Anthropic bills prompt-cache writes at 1.25× the prompt price. */
+/** Anthropic bills prompt-cache writes at 1.25× the prompt price (Claude models without a CreateCacheRatio entry). */
 const CLAUDE_CACHE_CREATION_RATIO = 1.25;
 
 const finiteNonNeg = (v: unknown): number | undefined =>
@@ -52,13 +57,32 @@ export function resolveModelPricing(model: string, t: PriceTables): ModelPricing
   if (modelPrice !== undefined) return { kind: 'call', modelPrice };
   const modelRatio = lookup(t.ModelRatio, names);
   if (modelRatio === undefined) return null;
+  return tokenPricing(model, modelRatio, t);
+}
+
+/** The per-token ratios of a model around its model ratio; unset ones take their defaults. */
+function tokenPricing(model: string, modelRatio: number, t: PriceTables): ModelPricing {
+  const names = pricingNames(model);
+  const none = {};
   return {
     kind: 'token',
     modelRatio,
     completionRatio: lookup(t.CompletionRatio, names) ?? lookup(DEFAULT_COMPLETION_RATIO, names) ?? 1,
     cacheRatio: lookup(t.CacheRatio, names) ?? 1,
-    cacheCreationRatio: model.startsWith('claude') ? CLAUDE_CACHE_CREATION_RATIO : 1,
+    cacheCreationRatio:
+      lookup(t.CreateCacheRatio ?? none, names) ?? (model.startsWith('claude') ? CLAUDE_CACHE_CREATION_RATIO : 1),
+    audioRatio: lookup(t.AudioRatio ?? none, names) ?? 1,
+    audioCompletionRatio: lookup(t.AudioCompletionRatio ?? none, names) ?? 1,
   };
+}
+
+/**
+ * Pricing of a model with neither price nor ratio, for a user who accepts such models
+ * (accept_unset_model_ratio_model): the operator's UnsetModelRatio, never free.
+ */
+export function unsetModelPricing(model: string, unsetRatio: number, t: PriceTables): ModelPricing {
+  const ratio = Number.isFinite(unsetRatio) && unsetRatio > 0 ? unsetRatio : DEFAULT_UNSET_MODEL_RATIO;
+  return tokenPricing(model, ratio, t);
 }
 
 /** Pricing used for an unpriced model that is allowed anyway (self-use mode): free. */
@@ -68,6 +92,8 @@ export const FREE_PRICING: ModelPricing = Object.freeze({
   completionRatio: 1,
   cacheRatio: 1,
   cacheCreationRatio: 1,
+  audioRatio: 1,
+  audioCompletionRatio: 1,
 });
 
 /** GroupRatio of a group; 1 when the group has no (valid) entry. */
@@ -82,12 +108,15 @@ export function tokenRatios(p: Extract<ModelPricing, { kind: 'token' }>, groupRa
     groupRatio,
     cacheRatio: p.cacheRatio,
     cacheCreationRatio: p.cacheCreationRatio,
+    audioRatio: p.audioRatio,
+    audioCompletionRatio: p.audioCompletionRatio,
   };
 }
 
 /**
- * The final charge for one request. Per call: ModelPrice × QuotaPerUnit × GroupRatio × calls (n
- * images, for instance). Per token: the tokenQuota formula.
+ * The final charge for one request. Per call: ModelPrice × QuotaPerUnit × GroupRatio × calls, where
+ * `calls` are billable units (images: n × imagePriceRatio; may be fractional, never below 0). Per
+ * token: the tokenQuota formula.
  */
 export function usageQuota(
   p: ModelPricing,
@@ -96,8 +125,34 @@ export function usageQuota(
   quotaPerUnit: number,
   calls = 1,
 ): number {
-  if (p.kind === 'call') return saturateQuota(callQuota(p.modelPrice, groupRatio, quotaPerUnit) * Math.max(1, calls));
+  if (p.kind === 'call') {
+    const units = Number.isFinite(calls) && calls > 0 ? calls : 1;
+    return callQuota(p.modelPrice * units, groupRatio, quotaPerUnit);
+  }
   return tokenQuota(usage, tokenRatios(p, groupRatio));
+}
+
+const WIDE_SIZES = new Set(['1024x1792', '1792x1024']);
+
+/**
+ * Price of one generated image relative to the model's ModelPrice, as new-api prices them: DALL·E
+ * by size (256² 0.4, 512² 0.45, 1024² 1, 1024×1792 / 1792×1024 2) and dall-e-3 `hd` quality (×2, ×1.5
+ * for the wide sizes); gpt-image-1 by size (1024×1536 / 1536×1024 1.5) and quality (low 0.5, high 2).
+ */
+export function imagePriceRatio(model: string, size: unknown, quality: unknown): number {
+  const s = typeof size === 'string' ? size : '';
+  const q = typeof quality === 'string' ? quality : '';
+  if (model.startsWith('dall-e')) {
+    const sizeRatio = s === '256x256' ? 0.4 : s === '512x512' ? 0.45 : WIDE_SIZES.has(s) ? 2 : 1;
+    const qualityRatio = model === 'dall-e-3' && q === 'hd' ? (WIDE_SIZES.has(s) ? 1.5 : 2) : 1;
+    return sizeRatio * qualityRatio;
+  }
+  if (model.startsWith('gpt-image-1')) {
+    const sizeRatio = s === '1024x1536' || s === '1536x1024' ? 1.5 : 1;
+    const qualityRatio = q === 'low' ? 0.5 : q === 'high' ? 2 : 1;
+    return sizeRatio * qualityRatio;
+  }
+  return 1;
 }
 
 export interface ReservationInput {

@@ -31,6 +31,25 @@ describe('tokenQuota: round(group × model × (prompt + completion × completion
     expect(Number.isSafeInteger(q)).toBe(true);
   });
 
+  it.each([
+    // prompt, completion, audio in, audio out, model, completionRatio, audioRatio, audioCompletionRatio, expected
+    // gpt-4o-audio-preview: 1.25 × (text 100 + audio 200×16 + text out 50×4 + audio out 300×16×2)
+    [300, 350, 200, 300, 1.25, 4, 16, 2, 1.25 * (100 + 3200 + 200 + 9600)],
+    // gpt-4o-mini-audio-preview: 0.075 × (0 + 1000×66.67 + 0 + 100×66.67×2)
+    [1000, 100, 1000, 100, 0.075, 4, 66.67, 2, 0.075 * (66670 + 13334)],
+    // no audio ratio set: audio tokens cost as text
+    [100, 100, 100, 100, 1, 3, 1, 1, 200],
+    // audio counts above their totals are capped at the totals
+    [10, 10, 1e6, 1e6, 1, 1, 10, 1, 200],
+  ])('audio: prompt %d completion %d audio %d/%d m%d c%d a%d ac%d → %d', (p, c, ai, ao, m, cr, ar, acr, expected) => {
+    expect(
+      tokenQuota(
+        { promptTokens: p, completionTokens: c, audioInputTokens: ai, audioOutputTokens: ao },
+        { modelRatio: m, completionRatio: cr, groupRatio: 1, audioRatio: ar, audioCompletionRatio: acr },
+      ),
+    ).toBe(Math.round(expected));
+  });
+
   it('saturates instead of overflowing', () => {
     expect(tokenQuota({ promptTokens: 2 ** 63, completionTokens: 2 ** 63 }, { modelRatio: 1e6, completionRatio: 1, groupRatio: 1 })).toBe(Number.MAX_SAFE_INTEGER);
   });

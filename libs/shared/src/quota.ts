@@ -69,6 +69,10 @@ export interface TokenUsage {
   cachedTokens?: number;
   /** Part of promptTokens written to the provider's prompt cache. */
   cacheCreationTokens?: number;
+  /** Part of promptTokens that was audio (gpt-4o-audio: prompt_tokens_details.audio_tokens). */
+  audioInputTokens?: number;
+  /** Part of completionTokens that was audio (completion_tokens_details.audio_tokens). */
+  audioOutputTokens?: number;
 }
 
 export interface TokenRatios {
@@ -77,24 +81,35 @@ export interface TokenRatios {
   groupRatio: number;
   cacheRatio?: number;
   cacheCreationRatio?: number;
+  /** Audio prompt tokens relative to text prompt tokens (new-api AudioRatio). */
+  audioRatio?: number;
+  /** Audio output relative to audio input (new-api AudioCompletionRatio). */
+  audioCompletionRatio?: number;
 }
 
 const nonNeg = (n: number | undefined) => (Number.isFinite(n) && (n as number) > 0 ? (n as number) : 0);
 
 /**
- * Pay per token: round(group × model × (uncached prompt + cached × cacheRatio + created × creationRatio
- * + completion × completionRatio)); at least 1 when there was usage and the model is not free.
+ * Pay per token: round(group × model × (text prompt + cached × CacheRatio + created ×
+ * CacheCreationRatio + audio in × AudioRatio + text completion × CompletionRatio + audio out ×
+ * AudioRatio × AudioCompletionRatio)); at least 1 when there was usage and the model is not free.
+ * Cached, created and audio-in tokens are parts of the prompt; audio-out tokens part of the completion.
  */
 export function tokenQuota(usage: TokenUsage, r: TokenRatios): number {
   const prompt = nonNeg(usage.promptTokens);
   const completion = nonNeg(usage.completionTokens);
   const cached = Math.min(nonNeg(usage.cachedTokens), prompt);
   const created = Math.min(nonNeg(usage.cacheCreationTokens), prompt - cached);
+  const audioIn = Math.min(nonNeg(usage.audioInputTokens), prompt - cached - created);
+  const audioOut = Math.min(nonNeg(usage.audioOutputTokens), completion);
+  const audioRatio = r.audioRatio ?? 1;
   const weighted =
-    prompt - cached - created +
+    prompt - cached - created - audioIn +
     cached * (r.cacheRatio ?? 1) +
     created * (r.cacheCreationRatio ?? 1) +
-    completion * nonNeg(r.completionRatio);
+    audioIn * audioRatio +
+    (completion - audioOut) * nonNeg(r.completionRatio) +
+    audioOut * audioRatio * (r.audioCompletionRatio ?? 1);
   const quota = saturateQuota(weighted * nonNeg(r.modelRatio) * nonNeg(r.groupRatio));
   if (quota === 0 && prompt + completion > 0 && r.modelRatio > 0 && r.groupRatio > 0) return 1;
   return quota;

@@ -53,12 +53,21 @@ export interface UpstreamCall {
   readonly body: string | Buffer | null;
 }
 
-/** Token usage as an upstream reports it (numbers not yet clamped). */
+/**
+ * Token usage as an upstream reports it: numbers not yet checked (negative, fractional, huge or
+ * Infinity stay as they came; billing replaces implausible reports by local counts).
+ */
 export interface UsageReport {
   promptTokens: number;
   completionTokens: number;
+  /** Parts of promptTokens: read from / written to the prompt cache, audio. */
   cachedTokens?: number;
   cacheCreationTokens?: number;
+  audioInputTokens?: number;
+  /** Part of completionTokens that was audio. */
+  audioOutputTokens?: number;
+  /** A usage field was present but not a number (a string, an object...): the report is not usable. */
+  malformed?: boolean;
 }
 
 export interface ReadResult {
@@ -68,6 +77,11 @@ export interface ReadResult {
   readonly usage: UsageReport | null;
   /** Generated text, extracted when usage is missing (to count it locally) or when asked for (content logging). */
   readonly outputText: string | null;
+  /**
+   * Set when a success status carried no answer: a body that is not valid JSON where JSON was
+   * expected, or an `error` object. The attempt fails (502, refunded, retryable) instead of billing.
+   */
+  readonly error?: UpstreamErrorInfo;
 }
 
 /** What to do with one upstream event. */

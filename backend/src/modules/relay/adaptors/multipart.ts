@@ -12,7 +12,7 @@ interface FieldSpan {
   valueEnd: number;
 }
 
-function findField(raw: Buffer, boundary: string, name: string): FieldSpan | null {
+function findField(raw: Buffer, boundary: string, name: string, file = false): FieldSpan | null {
   const delimiter = Buffer.from(`--${boundary}`);
   let pos = raw.indexOf(delimiter);
   while (pos !== -1) {
@@ -23,7 +23,7 @@ function findField(raw: Buffer, boundary: string, name: string): FieldSpan | nul
     if (next === -1) return null;
     const headers = raw.toString('latin1', headerStart, headerEnd);
     const disposition = /content-disposition:[^\r\n]*\bname="([^"]*)"/i.exec(headers);
-    if (disposition && disposition[1] === name && !/filename=/i.test(headers)) {
+    if (disposition && disposition[1] === name && /filename=/i.test(headers) === file) {
       return { valueStart: headerEnd + 4, valueEnd: next - 2 }; // value ends before CRLF--boundary
     }
     pos = next;
@@ -34,6 +34,12 @@ function findField(raw: Buffer, boundary: string, name: string): FieldSpan | nul
 export function readField(raw: Buffer, boundary: string, name: string): string | null {
   const span = findField(raw, boundary, name);
   return span ? raw.toString('utf8', span.valueStart, span.valueEnd) : null;
+}
+
+/** The bytes of an uploaded file part (a view into `raw`), or null. */
+export function readFile(raw: Buffer, boundary: string, name: string): Buffer | null {
+  const span = findField(raw, boundary, name, true);
+  return span ? raw.subarray(span.valueStart, span.valueEnd) : null;
 }
 
 /** The body with one text field's value replaced (unchanged when the field is absent). */

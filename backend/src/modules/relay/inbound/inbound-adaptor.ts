@@ -57,6 +57,7 @@ function converting(req: RelayRequest, inbound: InboundRequest, adaptor: Protoco
     ...adaptor,
     readResponse(mode, body, contentType, wantText, model) {
       const read = adaptor.readResponse(mode, body, contentType, wantText, model);
+      if (read.error) return read;
       const res = parseJsonObject(read.body.toString('utf8'));
       if (!res) return read;
       const native = dialect.fromOpenAI(res, req);

@@ -3,6 +3,7 @@ import {
   groupRatioOf,
   reservationQuota,
   resolveModelPricing,
+  unsetModelPricing,
   type ModelPricing,
   type Settings,
 } from '@gw/shared';
@@ -47,7 +48,8 @@ export function admit(caller: RelayCaller, req: RelayRequest, s: Settings): Admi
   if (!priced && !s.SelfUseModeEnabled && !caller.user.acceptUnpriced) {
     throw RelayError.of('relay.model_unpriced', 403, 'model_price_not_set', { model: req.model });
   }
-  const pricing = priced ?? FREE_PRICING;
+  // Self-use mode serves unpriced models free; a user who accepts them pays the operator's UnsetModelRatio.
+  const pricing = priced ?? (s.SelfUseModeEnabled ? FREE_PRICING : unsetModelPricing(req.model, s.UnsetModelRatio, s));
   const groupRatio = groupRatioOf(caller.group, s.GroupRatio);
   const promptEstimate = estimateTokens(req.prompt);
   const reserve = reservationQuota(pricing, groupRatio, {

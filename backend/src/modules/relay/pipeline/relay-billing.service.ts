@@ -1,16 +1,33 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { usageQuota } from '@gw/shared';
-import type { UsageReport } from '../adaptors/adaptor';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
 import type { ReservationMeta } from '../../billing/ledger-types';
 import { QuotaLedger } from '../../billing/quota-ledger.service';
 import { RelayDirectory } from '../cache/relay-directory.service';
 import { RelayError } from '../http/relay-error';
+import {
+  billableUsage,
+  needsLocalCount,
+  plausibleUsage,
+  type Billable,
+  requestBounds,
+  type LocalUsage,
+} from '../metering/billable-usage';
+import { characterCount } from '../metering/prompt-parts';
 import { TokenizerService } from '../metering/tokenizer.service';
 import type { RelayCaller } from './relay-caller';
 import type { Delivered, RelayContext } from './relay-context';
 import { LOGGED_CONTENT_CHARS } from './upstream-attempt.service';
 import { consumeLog, type BilledUsage } from './usage-log';
+
+const localUsage = (promptTokens: number, completionTokens: number): BilledUsage => ({
+  promptTokens,
+  completionTokens,
+  cachedTokens: 0,
+  cacheCreationTokens: 0,
+  audioInputTokens: 0,
+  audioOutputTokens: 0,
+});
 
 /** Quota held for one request (its `reservations` row). */
 export interface Hold {
@@ -19,14 +36,6 @@ export interface Hold {
   readonly tokenId: number;
   /** Whether the token's remain_quota was drawn too (false: unlimited token or playground). */
   readonly tokenDrawn: boolean;
-}
-
-/** The largest token count recorded (logs store counts as 32-bit integers). */
-const MAX_TOKENS = 2_147_483_647;
-
-/** Upstream numbers are not trusted: integers in 0 … 2^31−1 (a charge can never turn into a credit). */
-export function cleanCount(n: unknown): number {
-  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.min(Math.floor(n), MAX_TOKENS) : 0;
 }
 
 /**
@@ -105,7 +114,8 @@ export class RelayBilling {
   /** Bills a delivered response in full (usage above the reservation too); returns the charge. */
   async settle(ctx: RelayContext, out: Delivered, hold: Hold): Promise<number> {
     const { caller, admission, settings: s } = ctx;
-    const usage = await this.usageOf(ctx, out);
+    const billed = await this.usageOf(ctx, out);
+    const usage = billed.usage;
     const charged = usageQuota(admission.pricing, admission.groupRatio, usage, s.QuotaPerUnit, ctx.req.calls);
     const log = s.LogConsumeEnabled
       ? consumeLog({
@@ -119,6 +129,7 @@ export class RelayBilling {
           pricing: admission.pricing,
           groupRatio: admission.groupRatio,
           usage,
+          usageClamped: billed.clamped,
           quota: charged,
           reserved: hold.amount,
           requestId: ctx.requestId,
@@ -156,34 +167,44 @@ export class RelayBilling {
     return charged;
   }
 
-  /** Upstream usage when given, else local counts of the prompt and of what was delivered. */
-  private async usageOf(ctx: RelayContext, out: Delivered): Promise<BilledUsage> {
-    const u: UsageReport | null = out.usage;
-    if (u) {
-      const prompt = cleanCount(u.promptTokens);
-      return {
-        promptTokens: prompt,
-        completionTokens: cleanCount(u.completionTokens),
-        cachedTokens: Math.min(prompt, cleanCount(u.cachedTokens)),
-      };
+  /**
+   * Upstream usage when plausible; else (none, absurd, or a cut stream's output) local counts of the
+   * prompt and of what was delivered (billableUsage).
+   */
+  private async usageOf(ctx: RelayContext, out: Delivered): Promise<Billable> {
+    const cut = out.meter !== null && out.streamEnd !== null && out.streamEnd !== 'complete';
+    const bounds = requestBounds(ctx.req, ctx.admission.promptEstimate, cut);
+    if (ctx.admission.pricing.kind === 'call') {
+      // The price does not depend on tokens: no local counting, the report only informs the log.
+      const reported = out.usage ? plausibleUsage(out.usage, bounds) : null;
+      return { usage: reported ?? localUsage(ctx.admission.promptEstimate, 0), clamped: false };
     }
-    if (ctx.admission.pricing.kind === 'call')
-      return { promptTokens: ctx.admission.promptEstimate, completionTokens: 0, cachedTokens: 0 };
+    if (!needsLocalCount(out.usage, bounds)) return billableUsage(out.usage, null, bounds);
+    return billableUsage(out.usage, await this.localCount(ctx, out), bounds);
+  }
+
+  /** Our own counts: the prompt (TTS: its characters) and the output delivered (Whisper: its duration). */
+  private async localCount(ctx: RelayContext, out: Delivered): Promise<LocalUsage> {
+    const { req } = ctx;
     // Should the tokenizer fail, fall back to the byte estimate rather than leave the request unbilled.
     const outputText = out.outputText ?? '';
     const fallback = (estimate: number) => (err: unknown) => {
       this.logger.warn(`tokenizer unavailable, billing an estimate: ${String(err)}`);
       return estimate;
     };
-    const [promptTexts, completion] = await Promise.all([
-      this.tokenizer
-        .count(ctx.req.model, ctx.req.prompt.texts)
-        .catch(fallback(ctx.admission.promptEstimate - ctx.req.prompt.fixedTokens)),
-      (out.meter ? out.meter.total() : this.tokenizer.count(ctx.req.model, outputText ? [outputText] : [])).catch(
-        fallback(Math.ceil(Buffer.byteLength(out.meter?.text ?? outputText) / 3)),
-      ),
-    ]);
-    return { promptTokens: ctx.req.prompt.fixedTokens + promptTexts, completionTokens: completion, cachedTokens: 0 };
+    const promptTexts = req.prompt.characters
+      ? Promise.resolve(characterCount(req.prompt.texts))
+      : this.tokenizer
+          .count(req.model, req.prompt.texts)
+          .catch(fallback(ctx.admission.promptEstimate - req.prompt.fixedTokens));
+    const completion =
+      req.durationTokens !== undefined
+        ? Promise.resolve(req.durationTokens)
+        : (out.meter ? out.meter.total() : this.tokenizer.count(req.model, outputText ? [outputText] : [])).catch(
+            fallback(Math.ceil(Buffer.byteLength(out.meter?.text ?? outputText) / 3)),
+          );
+    const [prompt, completionTokens] = await Promise.all([promptTexts, completion]);
+    return { promptTokens: req.prompt.fixedTokens + prompt, completionTokens };
   }
 
   private inputContent(ctx: RelayContext): string {

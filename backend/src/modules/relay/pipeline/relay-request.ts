@@ -1,5 +1,7 @@
 import type { RelayBody, RelayMode } from '../adaptors/adaptor';
-import { boundaryOf, readField } from '../adaptors/multipart';
+import { imagePriceRatio } from '@gw/shared';
+import { boundaryOf, readField, readFile } from '../adaptors/multipart';
+import { audioDurationTokens } from '../metering/audio-duration';
 import { RelayError } from '../http/relay-error';
 import type { InboundRequest } from '../inbound/inbound-dialect';
 import { promptParts, type PromptParts } from '../metering/prompt-parts';
@@ -14,8 +16,10 @@ export interface RelayRequest {
   readonly clientWantsUsage: boolean;
   /** max tokens × n when the client set a limit, else 0 (for the reservation). */
   readonly maxCompletionTokens: number;
-  /** Billable calls for per-call pricing (images: n). */
+  /** Billable units for per-call pricing: images n × size/quality price ratio (may be fractional), else 1. */
   readonly calls: number;
+  /** Whisper (transcriptions, translations): the upload's duration as tokens, billed as completion. */
+  readonly durationTokens?: number;
   readonly prompt: PromptParts;
   /** Set when the client spoke a native format (Anthropic, Gemini); `body` is then its OpenAI conversion. */
   readonly inbound?: InboundRequest;
@@ -55,15 +59,24 @@ function parseMultipart(mode: RelayMode, raw: Buffer, contentType: string): Rela
   const model = modelOf(mode, readField(raw, boundary, 'model'));
   const n = Number(readField(raw, boundary, 'n') ?? 1);
   const prompt = readField(raw, boundary, 'prompt');
+  const images = Number.isInteger(n) && n >= 1 && n <= MAX_IMAGES ? n : 1;
+  const transcription = mode === 'audio.transcriptions' || mode === 'audio.translations';
+  const file = transcription ? readFile(raw, boundary, 'file') : null;
+  const durationTokens = transcription ? (file ? audioDurationTokens(file) : 0) : undefined;
   return {
     mode,
     model,
     body: { kind: 'multipart', raw, contentType },
     stream: false,
     clientWantsUsage: false,
-    maxCompletionTokens: 0,
-    calls: Number.isInteger(n) && n >= 1 && n <= MAX_IMAGES ? n : 1,
-    prompt: { texts: prompt ? [prompt] : [], fixedTokens: 0 },
+    // Whisper's bill is known from the upload: reserve it.
+    maxCompletionTokens: durationTokens ?? 0,
+    calls:
+      mode === 'images.edits'
+        ? images * imagePriceRatio(model, readField(raw, boundary, 'size'), readField(raw, boundary, 'quality'))
+        : 1,
+    ...(durationTokens !== undefined ? { durationTokens } : {}),
+    prompt: { texts: prompt ? [prompt] : [], fixedTokens: 0, opaque: true },
   };
 }
 
@@ -95,7 +108,7 @@ export function parseRelayRequest(mode: RelayMode, body: unknown, contentType: s
     stream,
     clientWantsUsage,
     maxCompletionTokens: imageMode ? 0 : maxTokens * n,
-    calls: imageMode ? n : 1,
+    calls: imageMode ? n * imagePriceRatio(model, json.size, json.quality) : 1,
     prompt: promptParts(mode, json),
   };
 }

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Dispatcher } from 'undici';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
-import type { ProtocolAdaptor, UpstreamCall } from '../adaptors/adaptor';
+import type { ProtocolAdaptor, UpstreamCall, UpstreamErrorInfo } from '../adaptors/adaptor';
 import { AdaptorRegistry } from '../adaptors/registry';
 import { RelayError, redact } from '../http/relay-error';
+import { plausibleUsage, requestBounds } from '../metering/billable-usage';
 import { OutputMeter } from '../metering/output-meter';
 import { TokenizerService } from '../metering/tokenizer.service';
 import { adaptorTarget, upstreamModelOf, type RelayChannel } from '../routing/relay-channel';
@@ -134,14 +135,17 @@ export class UpstreamAttempt {
     } catch (err) {
       return this.networkFailure(ctx, channel, upstreamModel, err);
     }
-    const result = adaptor.readResponse(
-      ctx.req.mode,
-      data,
-      contentType,
-      ctx.settings.LogChatContentEnabled,
-      upstreamModel,
-      ctx.req.body,
-    );
+    const read = (wantText: boolean) =>
+      adaptor.readResponse(ctx.req.mode, data, contentType, wantText, upstreamModel, ctx.req.body);
+    let result = read(ctx.settings.LogChatContentEnabled);
+    if (result.error) return this.badAnswer(channel, res.statusCode, result.error);
+    // Usage that will not be believed: the output is counted locally, so its text is needed.
+    if (
+      result.usage &&
+      result.outputText === null &&
+      !plausibleUsage(result.usage, requestBounds(ctx.req, ctx.admission.promptEstimate))
+    )
+      result = read(true);
     const delivered = this.delivered(ctx, channel, upstreamModel, {
       usage: result.usage,
       outputText: result.outputText ?? '',
@@ -229,6 +233,23 @@ export class UpstreamAttempt {
       message,
     );
     return { kind: 'failure', error, retryable: !NOT_RETRYABLE.has(res.statusCode), status: res.statusCode, message };
+  }
+
+  /**
+   * A success status without an answer (not JSON, or an error object): 502 with the upstream's
+   * redacted words, retryable, counted against the channel like any upstream error.
+   */
+  private badAnswer(channel: RelayChannel, status: number, info: UpstreamErrorInfo): AttemptFailure {
+    const message = redact(info.message, channel.keys);
+    const error = new RelayError(
+      'relay.upstream_error',
+      502,
+      info.code ?? 'bad_response_body',
+      info.type,
+      { status: 502 },
+      message,
+    );
+    return { kind: 'failure', error, retryable: true, status, message };
   }
 
   /** Connect failure, timeout, reset, or abort before the response was used. */

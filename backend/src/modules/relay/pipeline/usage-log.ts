@@ -4,11 +4,15 @@ import type { RelayError } from '../http/relay-error';
 import type { RelayChannel } from '../routing/relay-channel';
 import type { RelayCaller } from './relay-caller';
 
-/** Clean token counts of one billed request. */
+/** Clean token counts of one billed request (cached, created and audio-in are parts of the prompt). */
 export interface BilledUsage {
   promptTokens: number;
   completionTokens: number;
   cachedTokens: number;
+  cacheCreationTokens: number;
+  audioInputTokens: number;
+  /** Part of completionTokens. */
+  audioOutputTokens: number;
 }
 
 export interface ConsumeLogInput {
@@ -22,6 +26,8 @@ export interface ConsumeLogInput {
   pricing: ModelPricing;
   groupRatio: number;
   usage: BilledUsage;
+  /** The upstream's usage was absurd and the local count was billed (other.usage_clamped). */
+  usageClamped?: boolean;
   quota: number;
   /** What was reserved: a charge above it is recorded as `other.overage`. */
   reserved: number;
@@ -53,6 +59,18 @@ export function consumeLog(i: ConsumeLogInput): LogRecord {
     request_path: i.path,
     admin_info: { use_channel: i.tried },
   };
+  if (p.kind === 'token' && i.usage.cacheCreationTokens > 0) {
+    other.cache_creation_tokens = i.usage.cacheCreationTokens;
+    other.cache_creation_ratio = p.cacheCreationRatio;
+  }
+  if (p.kind === 'token' && (i.usage.audioInputTokens > 0 || i.usage.audioOutputTokens > 0)) {
+    // new-api's names for the audio part of a text request.
+    other.audio_input = i.usage.audioInputTokens;
+    other.audio_output = i.usage.audioOutputTokens;
+    other.audio_ratio = p.audioRatio;
+    other.audio_completion_ratio = p.audioCompletionRatio;
+  }
+  if (i.usageClamped) other.usage_clamped = true;
   if (i.upstreamModel !== i.model) {
     other.is_model_mapped = true;
     other.upstream_model_name = i.upstreamModel;

@@ -17,6 +17,7 @@ import type {
   UpstreamCall,
   UsageReport,
 } from '../adaptor';
+import { errorInAnswer, NOT_JSON } from '../bad-answer';
 import { chunkText, isObj, responseText } from '../openai/openai-usage';
 
 /** Helpers shared by the adaptors of native (non-OpenAI) upstreams: the converters live in providers/. */
@@ -103,9 +104,41 @@ export const usageReport = (u: OpenAIUsage): UsageReport => toTokenUsage(u);
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 export const newChatId = (): string => `chatcmpl-${randomUUID().replace(/-/g, '')}`;
 
+/** Anything the upstream could report as a token count. */
+const COUNT_KEY = /tokens?|count/i;
+/** Counts beyond this are not believed (the converters would pass them on, rounded). */
+const MAX_REPORTED = 100_000_000;
+
+const cleanCountValue = (v: unknown): boolean =>
+  v === null || (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_REPORTED);
+
+function suspectCounts(u: unknown, depth: number): boolean {
+  if (Array.isArray(u)) return depth < 3 && u.some((v) => suspectCounts(v, depth + 1));
+  if (!isObj(u)) return false;
+  for (const [k, v] of Object.entries(u)) {
+    if (typeof v === 'object' && v !== null) {
+      if (depth < 3 && suspectCounts(v, depth + 1)) return true;
+    } else if (COUNT_KEY.test(k) && !cleanCountValue(v)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a native answer or event reports usage numbers that are not clean counts (negative,
+ * fractional, huge, strings): the providers' converters clamp or round them into plausible-looking
+ * numbers, so the converted usage is flagged malformed and billing counts locally instead.
+ */
+export function suspectUsage(obj: Record<string, unknown>): boolean {
+  const message = isObj(obj.message) ? obj.message : {};
+  return [obj.usage, obj.usageMetadata, obj.usage_metadata, message.usage].some((u) => suspectCounts(u, 0));
+}
+
+const flagged = (usage: UsageReport | null, suspect: boolean): UsageReport | null =>
+  suspect ? { ...(usage ?? { promptTokens: 0, completionTokens: 0 }), malformed: true } : usage;
+
 /**
  * Reads a native JSON answer through `convert` into an OpenAI body; usage from its `usage`. A body
- * that is not JSON passes through unchanged, without usage (counted locally).
+ * that is not JSON, or an error object in place of an answer, fails the attempt (`error`).
  */
 export function convertWhole(
   body: Buffer,
@@ -117,16 +150,18 @@ export function convertWhole(
   try {
     parsed = JSON.parse(body.toString('utf8'));
   } catch {
-    return { body, contentType, usage: null, outputText: null };
+    return { body, contentType, usage: null, outputText: null, error: NOT_JSON };
   }
-  if (!isObj(parsed)) return { body, contentType, usage: null, outputText: null };
+  if (!isObj(parsed)) return { body, contentType, usage: null, outputText: null, error: NOT_JSON };
+  const error = errorInAnswer(parsed);
+  if (error) return { body, contentType, usage: null, outputText: null, error };
   const out = convert(parsed as never) as { usage?: OpenAIUsage };
-  const usage = out.usage ? usageReport(out.usage) : null;
+  const usage = flagged(out.usage ? usageReport(out.usage) : null, suspectUsage(parsed));
   return {
     body: Buffer.from(JSON.stringify(out)),
     contentType: 'application/json',
     usage,
-    outputText: usage && !wantText ? null : responseText(out),
+    outputText: usage && !usage.malformed && !wantText ? null : responseText(out),
   };
 }
 
@@ -141,21 +176,25 @@ const sse = (chunks: readonly OpenAIChatChunk[]): string =>
   chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('');
 const hasUsage = (u: OpenAIUsage): boolean => u.prompt_tokens + u.completion_tokens > 0;
 
-function step(chunks: readonly OpenAIChatChunk[], usage: OpenAIUsage): StreamStep {
+function step(chunks: readonly OpenAIChatChunk[], usage: OpenAIUsage, suspect = false): StreamStep {
   const text = chunks.map((c) => chunkText(c as unknown as Record<string, unknown>)).join('');
+  const report = flagged(hasUsage(usage) ? usageReport(usage) : null, suspect);
   return {
     out: chunks.length ? sse(chunks) : null,
-    ...(hasUsage(usage) ? { usage: usageReport(usage) } : {}),
+    ...(report ? { usage: report } : {}),
     ...(text ? { text } : {}),
   };
 }
 
 /** Native stream events (JSON data) → OpenAI SSE chunks and `data: [DONE]`, usage reported as it grows. */
 export function chunkStream<T>(conv: ChunkConverter<T>): StreamConverter {
+  let suspect = false;
   return {
     onEvent(ev: SseEvent): StreamStep {
       if (ev.data === null || ev.data.charCodeAt(0) !== 123 /* { */) return { out: null };
-      return step(conv.push(JSON.parse(ev.data) as T), conv.usage);
+      const obj = JSON.parse(ev.data) as Record<string, unknown>;
+      suspect ||= suspectUsage(obj);
+      return step(conv.push(obj as T), conv.usage, suspect);
     },
     finish(): string {
       return `${sse(conv.finish())}data: [DONE]\n\n`;

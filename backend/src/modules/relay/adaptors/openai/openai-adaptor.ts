@@ -9,6 +9,7 @@ import type {
   UpstreamCall,
   UpstreamErrorInfo,
 } from '../adaptor';
+import { errorInAnswer, NOT_JSON } from '../bad-answer';
 import { getCall, jsonListing } from '../model-listing';
 import { boundaryOf, replaceField } from '../multipart';
 import { openAiStreamConverter } from './openai-stream';
@@ -92,22 +93,33 @@ function buildCall(config: OpenAiFamilyConfig, input: BuildInput): UpstreamCall 
   return { ...url, method: 'POST', headers, body: JSON.stringify(out) };
 }
 
-function readResponse(_mode: RelayMode, body: Buffer, contentType: string, wantText = false): ReadResult {
-  if (!/json/i.test(contentType)) {
+/** Modes whose answers may be something other than JSON (audio bytes; text, SRT or VTT transcripts). */
+const NON_JSON_MODES = new Set<RelayMode>(['audio.speech', 'audio.transcriptions', 'audio.translations']);
+
+/** A JSON object's text: starts with `{` and ends with `}` (whitespace aside); truncated bodies do not. */
+function looksWhole(text: string): boolean {
+  const start = text.search(/\S/);
+  return start !== -1 && text.charCodeAt(start) === 123 /* { */ && /}\s*$/.test(text);
+}
+
+function readResponse(mode: RelayMode, body: Buffer, contentType: string, wantText = false): ReadResult {
+  if (!/json/i.test(contentType) && NON_JSON_MODES.has(mode)) {
     // Binary audio, or text/srt/vtt transcriptions: passed through; text counted when it is text.
     const text = /^text\//i.test(contentType) ? body.toString('utf8') : null;
     return { body, contentType, usage: null, outputText: text };
   }
   const text = body.toString('utf8');
   // The usual case (usage present) needs only the usage object; the rest passes through untouched.
-  const quick = usageFromText(text);
+  const quick = looksWhole(text) ? usageFromText(text) : undefined;
   if (quick && !wantText) return { body, contentType, usage: quick, outputText: null };
   let obj: unknown;
   try {
     obj = JSON.parse(text);
   } catch {
-    return { body, contentType, usage: null, outputText: null };
+    return { body, contentType, usage: null, outputText: null, error: NOT_JSON };
   }
+  const error = errorInAnswer(obj);
+  if (error) return { body, contentType, usage: null, outputText: null, error };
   const usage = usageOf(obj);
   return { body, contentType, usage, outputText: usage && !wantText ? null : responseText(obj) };
 }

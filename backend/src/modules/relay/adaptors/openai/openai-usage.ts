@@ -2,32 +2,58 @@ import type { UsageReport } from '../adaptor';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
-const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
 
 /**
  * Usage from an OpenAI-format object: chat/completions/embeddings (prompt_tokens, completion_tokens),
- * responses and images (input_tokens, output_tokens), rerank (total_tokens only). Null when absent.
+ * responses and images (input_tokens, output_tokens), rerank (total_tokens only); cache reads, cache
+ * writes (cache_creation_tokens, sent by some compatible upstreams) and audio tokens from the details.
+ * Numbers are kept as reported (billing checks them); a field that is not a number marks the report
+ * malformed. Null when absent.
  */
 export function usageOf(obj: unknown): UsageReport | null {
   if (!isObj(obj) || !isObj(obj.usage)) return null;
   const u = obj.usage;
+  let malformed = false;
+  const num = (v: unknown): number | undefined => {
+    if (v === undefined || v === null) return undefined;
+    if (typeof v === 'number') return v;
+    malformed = true;
+    return undefined;
+  };
   const prompt = num(u.prompt_tokens) ?? num(u.input_tokens);
   const completion = num(u.completion_tokens) ?? num(u.output_tokens);
   const total = num(u.total_tokens);
-  if (prompt === undefined && completion === undefined && total === undefined) return null;
-  const details = (
+  if (prompt === undefined && completion === undefined && total === undefined)
+    return malformed ? { promptTokens: 0, completionTokens: 0, malformed } : null;
+  const inDetails = (
     isObj(u.prompt_tokens_details)
       ? u.prompt_tokens_details
       : isObj(u.input_tokens_details)
         ? u.input_tokens_details
         : {}
   ) as Obj;
+  const outDetails = (
+    isObj(u.completion_tokens_details)
+      ? u.completion_tokens_details
+      : isObj(u.output_tokens_details)
+        ? u.output_tokens_details
+        : {}
+  ) as Obj;
   const report: UsageReport = {
     promptTokens: prompt ?? (total !== undefined ? total - (completion ?? 0) : 0),
     completionTokens: completion ?? 0,
   };
-  const cached = num(details.cached_tokens);
-  if (cached !== undefined) report.cachedTokens = cached;
+  const parts: [keyof UsageReport, unknown][] = [
+    ['cachedTokens', inDetails.cached_tokens],
+    ['cacheCreationTokens', inDetails.cache_creation_tokens],
+    ['audioInputTokens', inDetails.audio_tokens],
+    ['audioOutputTokens', outDetails.audio_tokens],
+  ];
+  for (const [field, raw] of parts) {
+    const n = num(raw);
+    if (n !== undefined) (report as unknown as Record<string, number>)[field] = n;
+  }
+  if (malformed) report.malformed = true;
   return report;
 }
 

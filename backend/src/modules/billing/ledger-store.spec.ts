@@ -1,0 +1,172 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DataSource } from 'typeorm';
+import { openDatabase } from '../../database/data-source';
+import { TokenEntity, UserEntity } from '../../database/entities';
+import { SqliteWriteQueue } from '../../database/sqlite-write-queue';
+import type { LedgerStore, Reservation, Settlement } from './ledger-types';
+import { MysqlLedgerStore } from './mysql-ledger-store';
+import { SqliteLedgerStore, type SqliteDatabase } from './sqlite-ledger-store';
+
+/** The ledger stores on the real databases: SQLite always, MariaDB when it answers on 127.0.0.1:3306. */
+const MYSQL = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
+const mariadbUp = () =>
+  new Promise<boolean>((resolve) => {
+    const s = createConnection({ host: '127.0.0.1', port: 3306 }, () => (s.end(), resolve(true)));
+    s.on('error', () => resolve(false));
+  });
+
+interface World {
+  ds: DataSource;
+  store: LedgerStore;
+  close(): Promise<void>;
+}
+
+async function sqliteWorld(): Promise<World> {
+  const dir = mkdtempSync(join(tmpdir(), 'gw-ledger-'));
+  const ds = await openDatabase({ database: { type: 'sqlite', path: join(dir, 'l.db'), busyTimeoutMs: 1000 }, dbLogging: false });
+  const db = (ds.driver as unknown as { databaseConnection: SqliteDatabase }).databaseConnection;
+  return {
+    ds,
+    store: new SqliteLedgerStore(db, SqliteWriteQueue.of(ds)!),
+    close: async () => {
+      await ds.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function mysqlWorld(): Promise<World> {
+  const name = `gw_ledger_${process.pid}_${Date.now() % 100000}`;
+  const mysql = await import('mysql2/promise');
+  const c = await mysql.createConnection(MYSQL);
+  await c.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await c.end();
+  const ds = await openDatabase({ database: { type: 'mysql', url: `${MYSQL}/${name}` }, dbLogging: false });
+  return {
+    ds,
+    store: new MysqlLedgerStore(ds),
+    close: async () => {
+      await ds.destroy();
+      const d = await mysql.createConnection(MYSQL);
+      await d.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await d.end();
+    },
+  };
+}
+
+const reservation = (requestId: string, amount: number, over: Partial<Reservation> = {}): Reservation => ({
+  requestId,
+  userId: 1,
+  tokenId: 1,
+  tokenDrawn: true,
+  amount,
+  promptQuota: Math.floor(amount / 2),
+  node: 'n1',
+  createdAt: 1000,
+  meta: '{"username":"u","model":"m"}',
+  ...over,
+});
+const settlement = (requestId: string, reserved: number, charged: number): Settlement => ({
+  requestId,
+  userId: 1,
+  tokenId: 1,
+  tokenDrawn: true,
+  reserved,
+  charged,
+  countRequest: true,
+  channelId: 0,
+  log: { type: 2, user_id: 1, quota: charged, request_id: requestId },
+});
+
+describe.each([
+  ['SQLite', sqliteWorld, async () => true],
+  ['MariaDB', mysqlWorld, mariadbUp],
+])('ledger store on %s', (_name, makeWorld, available) => {
+  let w: World | null = null;
+  const balances = async () => {
+    const [u] = await w!.ds.query('SELECT quota, used_quota, request_count FROM users WHERE id = 1');
+    const [t] = await w!.ds.query('SELECT remain_quota, used_quota FROM tokens WHERE id = 1');
+    const [l] = await w!.ds.query('SELECT COUNT(*) AS n, COALESCE(SUM(quota), 0) AS q FROM logs WHERE type = 2');
+    const [r] = await w!.ds.query('SELECT COUNT(*) AS n FROM reservations');
+    return {
+      user: Number(u.quota),
+      used: Number(u.used_quota),
+      requests: Number(u.request_count),
+      token: Number(t.remain_quota),
+      logs: Number(l.n),
+      charged: Number(l.q),
+      open: Number(r.n),
+    };
+  };
+
+  beforeEach(async () => {
+    if (!(await available())) return;
+    w = await makeWorld();
+    await w.ds.getRepository(UserEntity).insert({ id: 1, username: 'u', password: '', display_name: 'u', quota: 1000 });
+    await w.ds.getRepository(TokenEntity).insert({ id: 1, user_id: 1, key: 'k', key_hash: 'h', name: 't', remain_quota: 500 });
+  });
+  afterEach(async () => {
+    await w?.close();
+    w = null;
+  });
+
+  it('takes a reservation once, however often the commit is repeated', async () => {
+    if (!w) return;
+    expect(await w.store.commit([{ reservation: reservation('a', 100), requirePositive: true }], [])).toEqual([true]);
+    expect(await w.store.commit([{ reservation: reservation('a', 100), requirePositive: true }], [])).toEqual([true]);
+    expect(await balances()).toMatchObject({ user: 900, token: 400, open: 1 });
+  });
+
+  it('applies a settlement once and charges usage above the reservation in full', async () => {
+    if (!w) return;
+    await w.store.commit([{ reservation: reservation('a', 100), requirePositive: true }], []);
+    await w.store.commit([], [settlement('a', 100, 1300)]);
+    await w.store.commit([], [settlement('a', 100, 1300)]); // a repeated batch
+    expect(await balances()).toEqual({ user: -300, used: 1300, requests: 1, token: -800, logs: 1, charged: 1300, open: 0 });
+  });
+
+  it('refuses at or below zero even for a zero reservation, unless free', async () => {
+    if (!w) return;
+    await w.ds.query('UPDATE users SET quota = 0 WHERE id = 1');
+    const [paid, free] = await w.store.commit(
+      [
+        { reservation: reservation('z', 0), requirePositive: true },
+        { reservation: reservation('f', 0), requirePositive: false },
+      ],
+      [],
+    );
+    expect([paid, free]).toEqual([false, true]);
+    expect((await balances()).open).toBe(1);
+  });
+
+  it('keeps each reservation of a batch all-or-nothing', async () => {
+    if (!w) return;
+    const results = await w.store.commit(
+      [
+        { reservation: reservation('a', 400), requirePositive: true },
+        { reservation: reservation('b', 400), requirePositive: true }, // the token has only 100 left
+        { reservation: reservation('c', 50, { tokenId: 0, tokenDrawn: false }), requirePositive: true },
+      ],
+      [],
+    );
+    expect(results).toEqual([true, false, true]);
+    expect(await balances()).toMatchObject({ user: 550, token: 100, open: 2 });
+  });
+
+  it('lists the open reservations of one node for recovery', async () => {
+    if (!w) return;
+    await w.store.commit(
+      [
+        { reservation: reservation('a', 10), requirePositive: true },
+        { reservation: reservation('b', 10, { node: 'n2' }), requirePositive: true },
+      ],
+      [],
+    );
+    expect((await w.store.openReservations('n1')).map((r) => [r.requestId, r.amount, r.promptQuota, r.tokenDrawn])).toEqual([
+      ['a', 10, 5, true],
+    ]);
+  });
+});
