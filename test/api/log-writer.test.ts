@@ -52,10 +52,16 @@ describe('log writer and a row the database refuses', () => {
 
     expect((await failingCall(poisonKey)).status).toBeGreaterThanOrEqual(400);
     expect((await failingCall(healthyKey)).status).toBeGreaterThanOrEqual(400);
-    const healthyRow = await eventually(() => db.one('SELECT * FROM logs WHERE type = 6 AND user_id = ?', [healthy.id]), 15_000);
+    const healthyRow = await eventually(
+      () => db.one('SELECT * FROM logs WHERE type = 6 AND user_id = ?', [healthy.id]),
+      15_000,
+    );
     expect(healthyRow).toBeDefined();
 
-    const letter = await eventually(() => db.one('SELECT * FROM log_dead_letters WHERE user_id = ?', [poison.id]), 15_000);
+    const letter = await eventually(
+      () => db.one('SELECT * FROM log_dead_letters WHERE user_id = ?', [poison.id]),
+      15_000,
+    );
     expect(letter).toMatchObject({ type: 6, attempts: 3 });
     expect(letter.error).toContain('poison row refused');
     expect(JSON.parse(letter.row)).toMatchObject({ user_id: poison.id, type: 6, username: 'poison' });
@@ -65,7 +71,10 @@ describe('log writer and a row the database refuses', () => {
     // Later rows, the admin's audit rows among them, still land.
     expect((await root.put('/api/user/', { id: healthy.id, quota: 5000 })).status).toBe(200);
     expect((await failingCall(healthyKey)).status).toBeGreaterThanOrEqual(400);
-    await eventually(async () => (await db.all('SELECT id FROM logs WHERE type = 6 AND user_id = ?', [healthy.id])).length === 2, 15_000);
+    await eventually(
+      async () => (await db.all('SELECT id FROM logs WHERE type = 6 AND user_id = ?', [healthy.id])).length === 2,
+      15_000,
+    );
     expect(await db.all('SELECT id FROM logs WHERE type = 6 AND user_id = ?', [healthy.id])).toHaveLength(2);
     await eventually(() => db.one('SELECT id FROM logs WHERE type = 3 AND user_id = ?', [healthy.id]), 15_000);
     expect(await db.one('SELECT id FROM logs WHERE type = 3 AND user_id = ?', [healthy.id])).toBeDefined();

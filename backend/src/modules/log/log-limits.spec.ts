@@ -46,11 +46,25 @@ describe('fitLogRecord', () => {
       quota: Number.POSITIVE_INFINITY,
       channel_id: 3.7,
     });
-    expect(r).toMatchObject({ username: '', prompt_tokens: 2 ** 31 - 1, completion_tokens: -(2 ** 31), use_time: 0, quota: 0, channel_id: 3 });
+    expect(r).toMatchObject({
+      username: '',
+      prompt_tokens: 2 ** 31 - 1,
+      completion_tokens: -(2 ** 31),
+      use_time: 0,
+      quota: 0,
+      channel_id: 3,
+    });
   });
 
   it('leaves a row that fits as it was, and absent fields absent', () => {
-    const row = { type: LogType.Manage, user_id: 5, username: 'alice', quota: 10, content: 'x', created_at: 1_700_000_000 };
+    const row = {
+      type: LogType.Manage,
+      user_id: 5,
+      username: 'alice',
+      quota: 10,
+      content: 'x',
+      created_at: 1_700_000_000,
+    };
     expect(fitLogRecord(row)).toEqual(row);
     expect(Object.keys(fitLogRecord({ type: 1, user_id: 1 })).sort()).toEqual(['type', 'user_id']);
   });

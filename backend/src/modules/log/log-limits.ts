@@ -7,7 +7,8 @@ export const TEXT_MAX_BYTES = 65_535;
 const INT_MIN = -(2 ** 31);
 const INT_MAX = 2 ** 31 - 1;
 
-type ColumnKind = { kind: 'varchar'; length: number } | { kind: 'text' } | { kind: 'int' } | { kind: 'bigint' } | { kind: 'bool' };
+type ColumnKind =
+  { kind: 'varchar'; length: number } | { kind: 'text' } | { kind: 'int' } | { kind: 'bigint' } | { kind: 'bool' };
 
 let columns: ReadonlyMap<string, ColumnKind> | undefined;
 

@@ -15,7 +15,8 @@ class FakeLogs {
   deadLettersRefused = false;
   insert = jest.fn(async (rows: LogRecord[]) => {
     if (this.down) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
-    if (rows.some((x) => x.user_id === POISON)) throw Object.assign(new Error('CHECK constraint failed'), { code: 'SQLITE_CONSTRAINT_CHECK' });
+    if (rows.some((x) => x.user_id === POISON))
+      throw Object.assign(new Error('CHECK constraint failed'), { code: 'SQLITE_CONSTRAINT_CHECK' });
     this.rows.push(...rows);
   });
   insertDeadLetter = async (letter: DeadLetter) => {
@@ -35,7 +36,11 @@ function service(dir = tmpdir()) {
   return { repo, logs };
 }
 
-const row = (user_id: number, extra: Partial<LogEntity> = {}): LogRecord => ({ type: LogType.Consume, user_id, ...extra });
+const row = (user_id: number, extra: Partial<LogEntity> = {}): LogRecord => ({
+  type: LogType.Consume,
+  user_id,
+  ...extra,
+});
 const users = (rows: LogRecord[]) => rows.map((r) => r.user_id);
 
 describe('LogQueue', () => {
@@ -50,14 +55,21 @@ describe('LogQueue', () => {
     for (let i = 1; i < MAX_LOG_ATTEMPTS; i++) await logs.flush();
     expect(users(repo.rows)).toEqual([1, 2, 3]);
     expect(repo.deadLetters).toEqual([
-      expect.objectContaining({ user_id: POISON, type: LogType.Consume, attempts: MAX_LOG_ATTEMPTS, error: 'CHECK constraint failed' }),
+      expect.objectContaining({
+        user_id: POISON,
+        type: LogType.Consume,
+        attempts: MAX_LOG_ATTEMPTS,
+        error: 'CHECK constraint failed',
+      }),
     ]);
     expect(JSON.parse(repo.deadLetters[0].row)).toMatchObject({ user_id: POISON, content: 'bad' });
     // Gone from the queue: later flushes neither retry it nor dead-letter it twice.
     await logs.flush();
     expect(repo.deadLetters).toHaveLength(1);
     // Tried in the first batch, alone, then alone on each later flush: never again once dead-lettered.
-    expect(repo.insert.mock.calls.filter(([rows]) => rows.some((r) => r.user_id === POISON))).toHaveLength(MAX_LOG_ATTEMPTS + 1);
+    expect(repo.insert.mock.calls.filter(([rows]) => rows.some((r) => r.user_id === POISON))).toHaveLength(
+      MAX_LOG_ATTEMPTS + 1,
+    );
   });
 
   it('fits rows to their columns before writing', async () => {

@@ -78,7 +78,7 @@ export class LogQueue {
     const handled = new Set<Queued>();
     const retryLater: Queued[] = [];
     try {
-      for (let i = 0; i < work.length; ) {
+      for (let i = 0; i < work.length;) {
         // A row refused before is tried alone, so it cannot fail a whole batch again.
         const batch = work[i].attempts > 0 ? [work[i]] : takeFresh(work, i, CHUNK);
         i += batch.length;
@@ -132,10 +132,14 @@ export class LogQueue {
       attempts: q.attempts,
       error: cutChars(err instanceof Error ? err.message : String(err), 2000),
       row: JSON.stringify(q.record, (_k, v: unknown) =>
-        typeof v === 'string' && v.length > DEAD_LETTER_STRING_MAX ? `${cutChars(v, DEAD_LETTER_STRING_MAX)}…[${v.length} chars]` : v,
+        typeof v === 'string' && v.length > DEAD_LETTER_STRING_MAX
+          ? `${cutChars(v, DEAD_LETTER_STRING_MAX)}…[${v.length} chars]`
+          : v,
       ),
     };
-    report.error(`log row (user ${letter.user_id}, type ${letter.type}) refused ${q.attempts} times, moved to the dead letters: ${letter.error}`);
+    report.error(
+      `log row (user ${letter.user_id}, type ${letter.type}) refused ${q.attempts} times, moved to the dead letters: ${letter.error}`,
+    );
     try {
       await this.store.insertDeadLetter(letter);
     } catch (dlErr) {

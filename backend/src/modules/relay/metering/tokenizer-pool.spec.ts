@@ -17,7 +17,11 @@ parentPort.on('message', (job) => {
 
 function pool(script: string | URL = FAKE_WORKER, eval_ = true) {
   const reports: string[] = [];
-  const p = new TokenizerPool(script, { idleMs: 60_000, report: (m) => reports.push(m), workerOptions: { eval: eval_ } });
+  const p = new TokenizerPool(script, {
+    idleMs: 60_000,
+    report: (m) => reports.push(m),
+    workerOptions: { eval: eval_ },
+  });
   return { p, reports };
 }
 
