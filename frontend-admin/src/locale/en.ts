@@ -47,6 +47,7 @@ export const en: DictOf<typeof zh> = {
     add_quota_title: 'Add quota',
     add_quota_amount: 'Quota to add (negative to subtract)',
     add_quota_result: 'New quota: {{quota}}',
+    quota_added: 'Quota added',
     remark: 'Remark',
     bindings: 'Bound accounts (read-only)',
     email: 'E-mail',

@@ -45,6 +45,7 @@ export const zh = {
     add_quota_title: '添加额度',
     add_quota_amount: '要添加的额度（负数为扣减）',
     add_quota_result: '新额度：{{quota}}',
+    quota_added: '额度已添加',
     remark: '备注',
     bindings: '已绑定的账户（只读）',
     email: '邮箱',

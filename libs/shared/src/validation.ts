@@ -6,6 +6,8 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 20;
 export const USERNAME_MAX = 12;
 export const DISPLAY_NAME_MAX = 20;
+/** Group names: users.group, tokens.group and logs.group are VARCHAR(64). */
+export const GROUP_NAME_MAX = 64;
 
 export type RuleResult = string | null;
 

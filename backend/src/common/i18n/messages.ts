@@ -115,6 +115,7 @@ export const MESSAGES = {
   'relay.user_quota_exhausted': ['用户额度不足', 'Insufficient user quota'],
   'relay.model_forbidden': ['该令牌无权使用模型：{model}', 'This API key may not use the model {model}'],
   'relay.group_forbidden': ['无权访问 {group} 分组', 'The group {group} is not available to you'],
+  'relay.group_too_long': ['分组名称长度不得超过 {max} 个字符', 'The group name must be at most {max} characters'],
   'relay.model_unpriced': ['模型 {model} 倍率或价格未配置，请联系管理员设置或开始自用模式', 'The model {model} has no price; ask the administrator to set one'],
   'relay.no_channel': ['当前分组 {group} 下对于模型 {model} 无可用渠道', 'No available channel for the model {model} in the group {group}'],
   'relay.pin_forbidden': ['只有管理员可以指定渠道', 'Only administrators may pin a channel'],

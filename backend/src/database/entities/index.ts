@@ -3,6 +3,7 @@ import { ChannelEntity } from './channel.entity';
 import { CheckInEntity } from './check-in.entity';
 import { CreativeTaskEntity } from './creative-task.entity';
 import { DrawingTaskEntity } from './drawing-task.entity';
+import { LogDeadLetterEntity } from './log-dead-letter.entity';
 import { LogEntity } from './log.entity';
 import { OptionEntity } from './option.entity';
 import { QuotaDataEntity } from './quota-data.entity';
@@ -19,6 +20,7 @@ export {
   CheckInEntity,
   CreativeTaskEntity,
   DrawingTaskEntity,
+  LogDeadLetterEntity,
   LogEntity,
   OptionEntity,
   QuotaDataEntity,
@@ -37,6 +39,7 @@ export const ENTITIES = [
   CheckInEntity,
   CreativeTaskEntity,
   DrawingTaskEntity,
+  LogDeadLetterEntity,
   LogEntity,
   OptionEntity,
   QuotaDataEntity,

@@ -1,6 +1,11 @@
 import type { MigrationInterface } from 'typeorm';
 import { Initial1795300379082 } from './1795300379082-initial';
 import { AddReservations1795469171403 } from './1795469171403-add-reservations';
+import { AddLogDeadLetters1795469231680 } from './1795469231680-add-log-dead-letters';
 
 /** Every migration, oldest first. */
-export const MIGRATIONS: (new () => MigrationInterface)[] = [Initial1795300379082, AddReservations1795469171403];
+export const MIGRATIONS: (new () => MigrationInterface)[] = [
+  Initial1795300379082,
+  AddReservations1795469171403,
+  AddLogDeadLetters1795469231680,
+];

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { checkLogin, checkRegister, LogType, Role, type LoginResult } from '@gw/shared';
+import { checkLogin, checkRegister, Role, type LoginResult } from '@gw/shared';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
 import type { MessageKey } from '../../common/i18n/messages';
-import { LogService } from '../log/log.service';
 import { OptionService } from '../option/option.service';
 import { SetupService } from '../setup/setup.service';
 import { UserService } from '../user/user.service';
@@ -26,7 +25,6 @@ export class AuthService {
     private readonly users: UserService,
     private readonly options: OptionService,
     private readonly setup: SetupService,
-    private readonly logs: LogService,
     private readonly dataSource: DataSource,
   ) {}
 
@@ -63,16 +61,15 @@ export class AuthService {
 
     const inviter = input.aff_code ? await this.users.findByAffCode(input.aff_code) : null;
     const quota = s.QuotaForNewUser + (inviter ? s.QuotaForInvitee : 0);
-    const user = await this.dataSource.transaction(async (m) => {
-      const created = await this.users.insert(
-        { username: input.username.trim(), password: input.password, quota, inviter_id: inviter?.id ?? 0, email: input.email ?? '' },
+    // argon2 takes tens of milliseconds: hashed before the transaction, never inside it.
+    const passwordHash = await this.users.hashPassword(input.password);
+    await this.dataSource.transaction(async (m) => {
+      // The new-user bonus row (type 4) is written with the user, in this transaction.
+      await this.users.insert(
+        { username: input.username.trim(), passwordHash, quota, inviter_id: inviter?.id ?? 0, email: input.email ?? '' },
         m,
       );
       if (inviter) await this.users.creditInviter(m, inviter.id, s.QuotaForInviter);
-      return created;
     });
-    if (quota > 0) {
-      this.logs.record({ type: LogType.System, user_id: user.id, username: user.username, quota, content: `new user bonus ${quota}` });
-    }
   }
 }

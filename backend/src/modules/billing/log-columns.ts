@@ -1,3 +1,4 @@
+import { fitLogRecord } from '../log/log-limits';
 import type { LogRecord } from '../log/log.service';
 
 /** Column order of raw log inserts (the ledger writes consumption logs with its own statements). */
@@ -23,8 +24,12 @@ export const LOG_COLUMNS = [
   'request_id',
 ] as const;
 
-/** A log row as positional values with the entity's defaults; booleans as 0/1 for SQLite. */
-export function logValues(r: LogRecord, now: number): (string | number | null)[] {
+/**
+ * A log row as positional values with the entity's defaults; booleans as 0/1 for SQLite. Strings
+ * are fitted to their columns first, so a row the database would refuse cannot stall a settlement.
+ */
+export function logValues(record: LogRecord, now: number): (string | number | null)[] {
+  const r = fitLogRecord(record);
   return [
     r.user_id,
     r.created_at ?? now,

@@ -1,29 +1,48 @@
+import { join } from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import { isDatabaseDown } from '../../common/http/error-body';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { nowSec } from '../../database/columns';
-import { LogEntity } from '../../database/entities';
+import { LogDeadLetterEntity, LogEntity } from '../../database/entities';
+import { fitLogRecord } from './log-limits';
+import { LogQueue, type LogRecord } from './log-queue';
 
-export type LogRecord = Partial<LogEntity> & Pick<LogEntity, 'type' | 'user_id'>;
+export type { LogRecord };
 
-const CHUNK = 200;
+const FLUSH_AT = 1000;
+const LOCK_ERRORS = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT', 'SQLITE_LOCKED']);
+
+/** Database down or a lock timeout: the row is fine, the moment is not. */
+function isTransient(err: unknown): boolean {
+  const e = err as { code?: string; driverError?: { code?: string } };
+  return isDatabaseDown(err) || LOCK_ERRORS.has(e?.driverError?.code ?? e?.code ?? '');
+}
 
 /**
- * Writes log rows in batches off the request path: record() only queues; a timer (and shutdown)
- * flushes. A failed flush is retried on the next tick so that nothing is dropped on a busy database.
+ * Writes log rows in batches off the request path: record() only queues (stamping created_at
+ * now, when the event happens); a timer (and shutdown) flushes through LogQueue, which retries
+ * while the database is down and dead-letters a row it keeps refusing.
  */
 @Injectable()
 export class LogService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(LogService.name);
-  private queue: LogRecord[] = [];
+  private readonly queue: LogQueue;
   private timer?: NodeJS.Timeout;
-  private flushing: Promise<void> = Promise.resolve();
 
   constructor(
     @InjectRepository(LogEntity) private readonly repo: Repository<LogEntity>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.queue = new LogQueue(
+      {
+        insert: async (rows) => void (await this.repo.insert(rows)),
+        insertDeadLetter: async (letter) => void (await this.repo.manager.getRepository(LogDeadLetterEntity).insert(letter)),
+      },
+      { isTransient, deadLetterFile: join(config.dataDir, 'log-dead-letters.jsonl'), report: this.logger, now: nowSec },
+    );
+  }
 
   onModuleInit(): void {
     this.timer = setInterval(() => void this.flush(), this.config.batchUpdateIntervalMs);
@@ -37,25 +56,16 @@ export class LogService implements OnModuleInit, OnApplicationShutdown {
 
   record(entry: LogRecord): void {
     this.queue.push({ created_at: nowSec(), ...entry });
-    if (this.queue.length >= CHUNK * 5) void this.flush();
+    if (this.queue.size >= FLUSH_AT) void this.flush();
   }
 
-  /** Writes everything queued so far; concurrent callers wait for the same work. */
+  /** Inserts one row in the caller's transaction: for rows that must commit with a balance change. */
+  async insertNow(m: EntityManager, entry: LogRecord): Promise<void> {
+    await m.getRepository(LogEntity).insert(fitLogRecord({ created_at: nowSec(), ...entry }));
+  }
+
+  /** Writes everything queued so far. */
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.writeQueued());
-    return this.flushing;
-  }
-
-  private async writeQueued(): Promise<void> {
-    while (this.queue.length > 0) {
-      const batch = this.queue.slice(0, CHUNK);
-      try {
-        await this.repo.insert(batch);
-        this.queue.splice(0, batch.length);
-      } catch (err) {
-        this.logger.warn(`log flush failed, will retry: ${String(err)}`);
-        return;
-      }
-    }
+    return this.queue.flush();
   }
 }

@@ -5,6 +5,12 @@ const username = z.string().trim().min(1, 'user.add_required').max(USERNAME_MAX,
 const password = z.string().min(PASSWORD_MIN, 'user.password_too_short').max(PASSWORD_MAX, 'user.password_too_long');
 const displayName = z.string().trim().max(DISPLAY_NAME_MAX, 'user.display_name_too_long');
 const quota = z.number({ message: 'user.quota_invalid' }).int('user.quota_invalid').min(0, 'user.quota_invalid').max(Number.MAX_SAFE_INTEGER, 'user.quota_invalid');
+/** A balance as loaded (it may be below zero by an admitted overage) or a change to one. */
+const signedQuota = z
+  .number({ message: 'user.quota_invalid' })
+  .int('user.quota_invalid')
+  .min(-Number.MAX_SAFE_INTEGER, 'user.quota_invalid')
+  .max(Number.MAX_SAFE_INTEGER, 'user.quota_invalid');
 
 export const createUserSchema = z.object({
   username: z.string({ message: 'user.add_required' }).trim().min(1, 'user.add_required').max(USERNAME_MAX, 'user.username_too_long'),
@@ -15,16 +21,38 @@ export const createUserSchema = z.object({
 });
 export type CreateUserDto = z.infer<typeof createUserSchema>;
 
-export const updateUserSchema = z.object({
-  id: z.number().int().positive(),
-  username: username.optional(),
-  display_name: displayName.optional(),
-  password: z.union([z.literal(''), password]).optional(),
-  group: z.string().trim().min(1).max(64).optional(),
-  quota: quota.optional(),
-  remark: z.string().max(255).optional(),
-});
+/**
+ * Admin edit. Quota, one of: `quota` + `original_quota` (the console: the value it loaded; the
+ * difference is applied), `quota_delta` (add, or subtract when negative), or `quota` alone (an
+ * absolute set, as new-api's console sends it). See docs/admin-quota.md.
+ */
+export const updateUserSchema = z
+  .object({
+    id: z.number().int().positive(),
+    username: username.optional(),
+    display_name: displayName.optional(),
+    password: z.union([z.literal(''), password]).optional(),
+    group: z.string().trim().min(1).max(64).optional(),
+    quota: quota.optional(),
+    original_quota: signedQuota.optional(),
+    quota_delta: signedQuota.optional(),
+    remark: z.string().max(255).optional(),
+  })
+  .superRefine((d, ctx) => {
+    if (d.original_quota !== undefined && d.quota === undefined) ctx.addIssue({ code: 'custom', message: 'user.quota_invalid' });
+    if (d.quota_delta !== undefined && d.quota !== undefined) ctx.addIssue({ code: 'custom', message: 'user.quota_invalid' });
+  });
 export type UpdateUserDto = z.infer<typeof updateUserSchema>;
+
+export type QuotaChange = { kind: 'delta'; delta: number } | { kind: 'set'; quota: number };
+
+/** How an admin edit moves the quota, if at all. */
+export function quotaChangeOf(dto: Pick<UpdateUserDto, 'quota' | 'original_quota' | 'quota_delta'>): QuotaChange | null {
+  if (dto.quota_delta !== undefined) return { kind: 'delta', delta: dto.quota_delta };
+  if (dto.quota === undefined) return null;
+  if (dto.original_quota !== undefined) return { kind: 'delta', delta: dto.quota - dto.original_quota };
+  return { kind: 'set', quota: dto.quota };
+}
 
 export const manageUserSchema = z.object({
   id: z.number().int().positive(),

@@ -13,7 +13,7 @@ import { randomAlphanumeric } from '../auth/secrets';
 import { LogService } from '../log/log.service';
 import { OptionService } from '../option/option.service';
 import type { AuthUser } from '../auth/auth-user';
-import type { CreateUserDto, UpdateUserDto } from './dto';
+import { quotaChangeOf, type CreateUserDto, type QuotaChange, type UpdateUserDto } from './dto';
 import { toUserView } from './user-view';
 
 /** What the auth guard needs to decide on a request. */
@@ -26,7 +26,8 @@ const RELAY_FIELDS = { id: true, username: true, role: true, status: true, group
 
 export interface NewUser {
   username: string;
-  password: string;
+  /** From hashPassword(), computed before any transaction opens (argon2 is slow). */
+  passwordHash: string;
   display_name?: string;
   role?: Role;
   quota?: number;
@@ -82,11 +83,14 @@ export class UserService {
     return code ? this.repo.findOneBy({ aff_code: code, deleted_at: IsNull() }) : null;
   }
 
-  /** Inserts a user (password hashed here). A taken username → 400 register.username_taken. */
+  /**
+   * Inserts a user, and its type-4 bonus row when it starts with quota, in the caller's
+   * transaction. A taken username → 400 register.username_taken.
+   */
   async insert(input: NewUser, m: EntityManager = this.repo.manager): Promise<UserEntity> {
     const entity = m.getRepository(UserEntity).create({
       username: input.username,
-      password: await this.passwords.hash(input.password),
+      password: input.passwordHash,
       display_name: input.display_name || input.username,
       role: input.role ?? Role.User,
       status: UserStatus.Enabled,
@@ -99,12 +103,23 @@ export class UserService {
       setting: '',
       created_at: nowSec(),
     });
+    let user: UserEntity;
     try {
-      return await m.getRepository(UserEntity).save(entity);
+      user = await m.getRepository(UserEntity).save(entity);
     } catch (err) {
       if (isUniqueViolation(err)) throw AppError.badRequest('register.username_taken');
       throw err;
     }
+    if (user.quota > 0) {
+      await this.logs.insertNow(m, {
+        type: LogType.System,
+        user_id: user.id,
+        username: user.username,
+        quota: user.quota,
+        content: `new user bonus ${user.quota}`,
+      });
+    }
+    return user;
   }
 
   async list(page: PageRequest): Promise<ReturnType<typeof paged<UserView>>> {
@@ -149,9 +164,18 @@ export class UserService {
     if (role >= caller.role || ![Role.User, Role.Admin].includes(role)) {
       throw AppError.forbidden('user.no_permission_create_same_level');
     }
-    await this.insert({ ...dto, role, quota: this.options.settings.QuotaForNewUser });
+    const { password, ...fields } = dto;
+    const passwordHash = await this.passwords.hash(password);
+    await this.repo.manager.transaction((m) =>
+      this.insert({ ...fields, passwordHash, role, quota: this.options.settings.QuotaForNewUser }, m),
+    );
   }
 
+  /**
+   * Admin edit. The quota changes by a difference applied in the database (quota_delta, or quota −
+   * original_quota as the console sends it), so spending meanwhile is never undone; `quota` alone
+   * (new-api's console) sets the value. Every change writes its type-3 row in the same transaction.
+   */
   async update(caller: AuthUser, dto: UpdateUserDto): Promise<UserView> {
     const user = await this.findById(dto.id);
     if (caller.role !== Role.Root && user.role >= caller.role) throw AppError.forbidden('user.no_permission_update_same_level');
@@ -164,27 +188,70 @@ export class UserService {
     if (dto.display_name !== undefined) patch.display_name = dto.display_name || dto.username || user.username;
     if (dto.group !== undefined) patch.group = dto.group;
     if (dto.remark !== undefined) patch.remark = dto.remark;
-    if (dto.quota !== undefined) patch.quota = dto.quota;
     if (dto.password) {
       patch.password = await this.passwords.hash(dto.password);
       patch.session_version = user.session_version + 1;
     }
+    const quota = quotaChangeOf(dto);
+    let after = user.quota;
     try {
-      if (Object.keys(patch).length > 0) await this.repo.update({ id: user.id }, patch);
+      after = await this.repo.manager.transaction(async (m) => {
+        if (Object.keys(patch).length > 0) await m.getRepository(UserEntity).update({ id: user.id }, patch);
+        const username = patch.username ?? user.username;
+        return quota ? this.changeQuota(m, caller, { id: user.id, username }, quota) : user.quota;
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw AppError.badRequest('register.username_taken');
       throw err;
     }
-    if (dto.quota !== undefined && dto.quota !== user.quota) {
-      this.logs.record({
-        type: LogType.Manage,
-        user_id: user.id,
-        username: user.username,
-        content: `admin ${caller.username} (#${caller.id}) changed quota from ${user.quota} to ${dto.quota}`,
-      });
-    }
     this.changes.next(user.id);
-    return toUserView({ ...user, ...patch });
+    return toUserView({ ...user, ...patch, quota: after });
+  }
+
+  /**
+   * Applies a quota change and writes its type-3 row, inside `m`'s transaction; returns the new
+   * balance. Before and after are read in that transaction, so the row states exactly what moved.
+   */
+  private async changeQuota(m: EntityManager, caller: AuthUser, user: Pick<UserEntity, 'id' | 'username'>, change: QuotaChange): Promise<number> {
+    const users = m.getRepository(UserEntity);
+    let before: number;
+    let after: number;
+    if (change.kind === 'delta') {
+      if (change.delta === 0) return this.quotaOf(m, user.id);
+      const res = await users
+        .createQueryBuilder()
+        .update()
+        .set({ quota: () => 'quota + :delta' })
+        .where('id = :id AND quota + :delta BETWEEN :min AND :max', { id: user.id, delta: change.delta, min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER })
+        .execute();
+      if (!res.affected) throw AppError.badRequest('user.quota_invalid');
+      after = await this.quotaOf(m, user.id);
+      before = after - change.delta;
+    } else {
+      before = await this.quotaOf(m, user.id, true);
+      after = change.quota;
+      if (before === after) return after;
+      await users.update({ id: user.id }, { quota: after });
+    }
+    const delta = after - before;
+    await this.logs.insertNow(m, {
+      type: LogType.Manage,
+      user_id: user.id,
+      username: user.username,
+      quota: Math.abs(delta),
+      content: `admin ${caller.username} (#${caller.id}) changed quota from ${before} to ${after} (${delta > 0 ? '+' : ''}${delta})`,
+      other: JSON.stringify({ quota_delta: delta, quota_before: before, quota_after: after, admin_id: caller.id }),
+    });
+    return after;
+  }
+
+  /** The balance as this transaction sees it; `lock` holds the row (MySQL) until it commits. */
+  private async quotaOf(m: EntityManager, id: number, lock = false): Promise<number> {
+    const qb = m.getRepository(UserEntity).createQueryBuilder('u').select('u.quota', 'quota').where('u.id = :id', { id });
+    if (lock && m.connection.options.type === 'mysql') qb.setLock('pessimistic_write');
+    const row = await qb.getRawOne<{ quota: string | number }>();
+    if (!row) throw AppError.notFound('user.not_found');
+    return Number(row.quota);
   }
 
   /** promote / demote / disable / enable / delete, under the rules of spec 3 §6. */
@@ -244,6 +311,7 @@ export class UserService {
     return this.passwords.verify(user.password, password);
   }
 
+  /** argon2: call before opening a transaction, never inside one. */
   hashPassword(password: string): Promise<string> {
     return this.passwords.hash(password);
   }

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { checkOptionalPassword, DISPLAY_NAME_MAX, PASSWORD_MAX, renderQuota, USERNAME_MAX, type UserView } from '@gw/shared';
 import { api, quotaDisplay, requiredRule, ruleFrom, SubmitFooter, useStatus } from '@gw/web';
 import { AddQuotaModal } from './AddQuotaModal';
+import { addQuotaBody, userUpdateBody, type EditForm } from './user-edit';
 
-type EditForm = Pick<UserView, 'username' | 'display_name' | 'group' | 'quota' | 'remark'> & { password?: string };
 const BINDINGS = ['email', 'github_id', 'oidc_id', 'wechat_id', 'telegram_id', 'linux_do_id'] as const;
 
 interface Props {
@@ -21,6 +21,8 @@ export function EditUserDrawer({ userId, groups, onClose, onSaved }: Props) {
   const display = quotaDisplay(useStatus());
   const [form] = Form.useForm<EditForm>();
   const [user, setUser] = useState<UserView | null>(null);
+  /** The balance the form's quota started from (moved by add-quota deltas); sent as original_quota. */
+  const [loadedQuota, setLoadedQuota] = useState(0);
   const [saving, setSaving] = useState(false);
   const [addingQuota, setAddingQuota] = useState(false);
   const quota = Form.useWatch('quota', form) as number | undefined;
@@ -32,6 +34,7 @@ export function EditUserDrawer({ userId, groups, onClose, onSaved }: Props) {
       .get<UserView>(`/api/user/${userId}`)
       .then((u) => {
         setUser(u);
+        setLoadedQuota(u.quota);
         form.setFieldsValue({ username: u.username, display_name: u.display_name, group: u.group, quota: u.quota, remark: u.remark, password: '' });
       })
       .catch(onClose);
@@ -43,15 +46,7 @@ export function EditUserDrawer({ userId, groups, onClose, onSaved }: Props) {
     if (!v || !user) return;
     setSaving(true);
     try {
-      await api.put('/api/user/', {
-        id: user.id,
-        username: v.username.trim(),
-        display_name: v.display_name?.trim() ?? '',
-        password: v.password || undefined,
-        group: v.group,
-        quota: Math.trunc(Number(v.quota) || 0),
-        remark: v.remark ?? '',
-      });
+      await api.put('/api/user/', userUpdateBody(user.id, loadedQuota, v));
       Message.success(t('users.updated'));
       onSaved();
       onClose();
@@ -59,6 +54,21 @@ export function EditUserDrawer({ userId, groups, onClose, onSaved }: Props) {
       /* reported */
     } finally {
       setSaving(false);
+    }
+  };
+
+  /** Adds `delta` to the live balance at once; the form's quota and its starting point move with it. */
+  const addQuota = async (delta: number) => {
+    setAddingQuota(false);
+    if (!user || delta === 0) return;
+    try {
+      await api.put('/api/user/', addQuotaBody(user.id, delta));
+      setLoadedQuota((q) => q + delta);
+      form.setFieldValue('quota', (Number(form.getFieldValue('quota')) || 0) + delta);
+      Message.success(t('users.quota_added'));
+      onSaved();
+    } catch {
+      /* reported */
     }
   };
 
@@ -110,10 +120,7 @@ export function EditUserDrawer({ userId, groups, onClose, onSaved }: Props) {
         visible={addingQuota}
         current={Number(quota) || 0}
         onCancel={() => setAddingQuota(false)}
-        onOk={(next) => {
-          form.setFieldValue('quota', next);
-          setAddingQuota(false);
-        }}
+        onOk={(delta) => void addQuota(delta)}
       />
     </Drawer>
   );

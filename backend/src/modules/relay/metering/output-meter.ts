@@ -1,4 +1,4 @@
-import type { TokenCounter } from './tokenizer.service';
+import type { TokenCounter } from './tokenizer-pool';
 
 /** Text is handed to the tokenizer in blocks of about this size, so memory stays bounded per stream. */
 const BLOCK_CHARS = 16 * 1024;
@@ -37,9 +37,15 @@ export class OutputMeter {
     return this.kept;
   }
 
+  /**
+   * Hands the block to the tokenizer. Should it fail, the block counts as its UTF-8 bytes / 3 (the
+   * reservation estimate), so what was delivered is still billed; the rejection is handled here, at
+   * once, so a failing worker never surfaces as an unhandled rejection mid-stream.
+   */
   private hand(): void {
     if (!this.block) return;
-    this.counts.push(this.counter.count(this.model, [this.block]));
+    const bytes = Buffer.byteLength(this.block);
+    this.counts.push(this.counter.count(this.model, [this.block]).catch(() => Math.ceil(bytes / 3)));
     this.block = '';
   }
 }

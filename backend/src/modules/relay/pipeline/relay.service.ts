@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import { GROUP_NAME_MAX } from '@gw/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
 import { pickLocale, t, type Locale } from '../../../common/i18n/i18n';
@@ -83,9 +84,13 @@ export class RelayService implements BeforeApplicationShutdown {
     const locale = pickLocale(req.headers['accept-language']);
     assignRequestId(reply);
     const body = req.body as { group?: unknown } | undefined;
+    const group = typeof body?.group === 'string' ? body.group : undefined;
     let caller: RelayCaller;
     try {
-      caller = await this.auth.sessionCaller(userId, typeof body?.group === 'string' ? body.group : undefined, req.ip);
+      if (group !== undefined && group.length > GROUP_NAME_MAX) {
+        throw RelayError.of('relay.group_too_long', 400, 'invalid_request', { max: GROUP_NAME_MAX });
+      }
+      caller = await this.auth.sessionCaller(userId, group, req.ip);
     } catch (err) {
       this.fail(reply, err, locale, OPENAI_ERRORS);
       return;
