@@ -51,9 +51,11 @@ describe('usage log API (spec 3 §7)', () => {
 
   it('admins page through every row, newest first, with every filter', async () => {
     const all = (await root.get('/api/log/?p=0&page_size=10')).body.data;
-    expect(all).toMatchObject({ page: 0, page_size: 10, total: 30 });
+    // The 30 rows above and root's starting-quota row written by setup.
+    expect(all).toMatchObject({ page: 0, page_size: 10, total: 31 });
     expect(all.items[0].created_at).toBeGreaterThanOrEqual(all.items[9].created_at);
-    expect(all.items[0]).toMatchObject({
+    const seeded = all.items.find((r: { type: number }) => r.type !== 4);
+    expect(seeded).toMatchObject({
       channel: expect.any(Number),
       channel_name: 'ch',
       other: expect.stringContaining('admin_info'),
@@ -80,9 +82,12 @@ describe('usage log API (spec 3 §7)', () => {
 
   it('stat returns quota, rpm and tpm under the filter', async () => {
     const all = (await root.get('/api/log/stat?type=0')).body.data;
-    expect(all).toEqual({ quota: 4350, rpm: expect.any(Number), tpm: expect.any(Number) });
+    // Consumption only: the type-6 rows (every fifth) and setup's credit row are not usage.
+    const consumed = (who: (i: number) => boolean) =>
+      Array.from({ length: 30 }, (_, i) => i).filter((i) => who(i) && i % 5 !== 0).reduce((a, i) => a + i * 10, 0);
+    expect(all).toEqual({ quota: consumed(() => true), rpm: expect.any(Number), tpm: expect.any(Number) });
     const mine = (await bob.client.get('/api/log/self/stat')).body.data;
-    expect(mine.quota).toBe([0, 3, 6, 9, 12, 15, 18, 21, 24, 27].reduce((a, i) => a + i * 10, 0));
+    expect(mine.quota).toBe(consumed((i) => i % 3 === 0));
   });
 
   it('rejects bad filters and deletes old rows in batches, returning the count', async () => {
@@ -91,6 +96,6 @@ describe('usage log API (spec 3 §7)', () => {
     expect(missing.body).toEqual({ success: false, message: '请选择日志记录时间' });
     const res = await root.delete(`/api/log/?target_timestamp=${now - 3600 + 1000}`);
     expect(res.body).toEqual({ success: true, message: '', data: 10 });
-    expect((await root.get('/api/log/?p=0')).body.data.total).toBe(20);
+    expect((await root.get('/api/log/?p=0')).body.data.total).toBe(21);
   });
 });

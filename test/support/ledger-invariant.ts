@@ -8,9 +8,8 @@
  * - every request id the client saw delivered has exactly one type-2 row; no request id has two.
  *
  * It returns figures for the report (money lost, over-charge on interrupted rows, delivered-but-free)
- * and the problems as readable lines. `legacySchema` (or env MONEY_LEGACY_SCHEMA=1) accepts today's
- * schema — no `reservations` table, no `logs.request_id`, type-3 rows without `quota_delta` (the
- * delta is then read from the row's text) — so that the checker can be pointed at main as it is.
+ * and the problems as readable lines. Only the scope's users and tokens are read, so suites running
+ * side by side on one database do not disturb each other.
  */
 import type { Db } from './relay-fixtures';
 import { sleep } from './relay-fixtures';
@@ -28,7 +27,6 @@ export interface LedgerScope {
   /** The limited tokens to check, each with the remain_quota it was created with. */
   tokens?: Record<number, number>;
   delivered?: DeliveredResponse[];
-  legacySchema?: boolean;
 }
 
 export interface LedgerFigures {
@@ -42,7 +40,7 @@ export interface LedgerFigures {
   deliveredFree: number;
   /** Type-2 rows beyond the first for one request id. */
   duplicateCharges: number;
-  /** Open reservations (-1: no `reservations` table, legacy schema). */
+  /** Reservations of the scope's users still open. */
   openReservations: number;
   chargeRows: number;
 }
@@ -58,13 +56,11 @@ interface LogRow {
   token_id: number;
   type: number;
   quota: number;
-  content: string | null;
   other: string | null;
   request_id?: string;
 }
 
 const CREDIT_TYPES = new Set([1, 4, 5]);
-const legacyDefault = () => process.env.MONEY_LEGACY_SCHEMA === '1';
 
 function parseOther(other: string | null): Record<string, unknown> {
   if (!other) return {};
@@ -76,22 +72,10 @@ function parseOther(other: string | null): Record<string, unknown> {
   }
 }
 
-/** The signed change of a type-3 row: `other.quota_delta`; in legacy mode "changed quota from A to B". */
-function manageDelta(row: LogRow, legacy: boolean): number | null {
+/** The signed change of a type-3 row (admin quota changes); null when the row does not say. */
+function manageDelta(row: LogRow): number | null {
   const d = parseOther(row.other).quota_delta;
-  if (typeof d === 'number' && Number.isFinite(d)) return d;
-  if (!legacy) return null;
-  const m = /changed quota from (-?\d+) to (-?\d+)/.exec(row.content ?? '');
-  return m ? Number(m[2]) - Number(m[1]) : 0; // other manage rows (role, status) move no money
-}
-
-async function hasColumn(db: Db, table: string, column: string): Promise<boolean> {
-  try {
-    await db.all(`SELECT "${column}" FROM "${table}" WHERE 1 = 0`);
-    return true;
-  } catch {
-    return false;
-  }
+  return typeof d === 'number' && Number.isFinite(d) ? d : null;
 }
 
 const ids = (r: Record<number, number>) => Object.keys(r).map(Number);
@@ -99,7 +83,6 @@ const marks = (n: number) => new Array(n).fill('?').join(', ');
 
 /** Reads the database once and checks the invariant for `scope`. */
 export async function checkLedger(db: Db, scope: LedgerScope): Promise<LedgerReport> {
-  const legacy = scope.legacySchema ?? legacyDefault();
   const problems: string[] = [];
   const f: LedgerFigures = {
     moneyLost: 0,
@@ -113,8 +96,6 @@ export async function checkLedger(db: Db, scope: LedgerScope): Promise<LedgerRep
   const userIds = ids(scope.users);
   const tokens = scope.tokens ?? {};
   const tokenIds = ids(tokens);
-  const withRequestId = await hasColumn(db, 'logs', 'request_id');
-  if (!withRequestId && !legacy) problems.push('logs.request_id is missing');
 
   const who = [
     userIds.length ? `user_id IN (${marks(userIds.length)})` : '',
@@ -123,7 +104,7 @@ export async function checkLedger(db: Db, scope: LedgerScope): Promise<LedgerRep
   const rows: LogRow[] = who.length
     ? (
         await db.all<LogRow>(
-          `SELECT id, user_id, token_id, type, quota, content, other${withRequestId ? ', request_id' : ''}
+          `SELECT id, user_id, token_id, type, quota, other, request_id
            FROM logs WHERE type IN (1, 2, 3, 4, 5) AND (${who.join(' OR ')}) ORDER BY id`,
           [...userIds, ...tokenIds],
         )
@@ -146,7 +127,7 @@ export async function checkLedger(db: Db, scope: LedgerScope): Promise<LedgerRep
       const type = Number(r.type);
       if (CREDIT_TYPES.has(type)) credits += r.quota;
       if (type === 3) {
-        const d = manageDelta(r, legacy);
+        const d = manageDelta(r);
         if (d === null) problems.push(`user #${id}: manage row #${r.id} has no other.quota_delta`);
         else credits += d;
       }
@@ -203,42 +184,26 @@ export async function checkLedger(db: Db, scope: LedgerScope): Promise<LedgerRep
       problems.push(`request ${rid}: ${list.length} type-2 rows (#${list.map((r) => r.id).join(', #')})`);
     }
   }
-  if (withRequestId && !legacy) {
-    const blank = scoped.filter((r) => !r.request_id);
-    if (blank.length)
-      problems.push(`${blank.length} type-2 row(s) without request_id (#${blank.map((r) => r.id).join(', #')})`);
-  }
-  const delivered = scope.delivered ?? [];
-  const seen = new Set<string>();
-  const unnamed = new Map<number, number>();
-  for (const d of delivered) {
-    if (d.requestId && withRequestId) {
-      seen.add(d.requestId);
-      if (!byId.has(d.requestId)) {
-        f.deliveredFree++;
-        problems.push(`request ${d.requestId} (user #${d.userId}) was delivered and has no type-2 row`);
-      }
-    } else unnamed.set(d.userId, (unnamed.get(d.userId) ?? 0) + 1);
-  }
-  // Without ids (legacy), compare counts per user: rows not claimed by a known id against deliveries.
-  for (const [userId, n] of unnamed) {
-    if (!legacy) problems.push(`user #${userId}: ${n} delivered response(s) carried no x-oneapi-request-id`);
-    const free = scoped.filter((r) => r.user_id === userId && !(r.request_id && seen.has(r.request_id)));
-    if (free.length < n) {
-      f.deliveredFree += n - free.length;
-      problems.push(
-        `user #${userId}: ${n} delivered response(s) without an id, only ${free.length} type-2 row(s) for them`,
-      );
+  const blank = scoped.filter((r) => !r.request_id);
+  if (blank.length)
+    problems.push(`${blank.length} type-2 row(s) without request_id (#${blank.map((r) => r.id).join(', #')})`);
+  for (const d of scope.delivered ?? []) {
+    if (!d.requestId) {
+      problems.push(`user #${d.userId}: a delivered response carried no x-oneapi-request-id`);
+    } else if (!byId.has(d.requestId)) {
+      f.deliveredFree++;
+      problems.push(`request ${d.requestId} (user #${d.userId}) was delivered and has no type-2 row`);
     }
   }
 
   // Reservations left open.
-  try {
-    f.openReservations = Number((await db.one('SELECT COUNT(*) AS n FROM reservations')).n);
+  if (userIds.length) {
+    const open = await db.one(
+      `SELECT COUNT(*) AS n FROM reservations WHERE user_id IN (${marks(userIds.length)})`,
+      userIds,
+    );
+    f.openReservations = Number(open.n);
     if (f.openReservations > 0) problems.push(`${f.openReservations} open reservation(s)`);
-  } catch {
-    f.openReservations = -1;
-    if (!legacy) problems.push('table reservations is missing');
   }
 
   return { ok: problems.length === 0, problems, ...f };

@@ -75,7 +75,8 @@ export class SqliteWriteQueue {
     const runner = ds.createQueryRunner();
     this.wrapManager(ds.manager);
     const query = runner.query.bind(runner) as QueryRunner['query'];
-    runner.query = ((...args: Parameters<QueryRunner['query']>) => this.run(() => query(...args))) as QueryRunner['query'];
+    runner.query = ((...args: Parameters<QueryRunner['query']>) =>
+      this.run(() => query(...args))) as QueryRunner['query'];
     const start = runner.startTransaction.bind(runner);
     runner.startTransaction = (isolation) => {
       if (this.holder === null || this.owner.getStore() !== this.holder)

@@ -26,7 +26,10 @@ interface World {
 
 async function sqliteWorld(): Promise<World> {
   const dir = mkdtempSync(join(tmpdir(), 'gw-ledger-'));
-  const ds = await openDatabase({ database: { type: 'sqlite', path: join(dir, 'l.db'), busyTimeoutMs: 1000 }, dbLogging: false });
+  const ds = await openDatabase({
+    database: { type: 'sqlite', path: join(dir, 'l.db'), busyTimeoutMs: 1000 },
+    dbLogging: false,
+  });
   const db = (ds.driver as unknown as { databaseConnection: SqliteDatabase }).databaseConnection;
   return {
     ds,
@@ -106,7 +109,9 @@ describe.each([
     if (!(await available())) return;
     w = await makeWorld();
     await w.ds.getRepository(UserEntity).insert({ id: 1, username: 'u', password: '', display_name: 'u', quota: 1000 });
-    await w.ds.getRepository(TokenEntity).insert({ id: 1, user_id: 1, key: 'k', key_hash: 'h', name: 't', remain_quota: 500 });
+    await w.ds
+      .getRepository(TokenEntity)
+      .insert({ id: 1, user_id: 1, key: 'k', key_hash: 'h', name: 't', remain_quota: 500 });
   });
   afterEach(async () => {
     await w?.close();
@@ -125,7 +130,15 @@ describe.each([
     await w.store.commit([{ reservation: reservation('a', 100), requirePositive: true }], []);
     await w.store.commit([], [settlement('a', 100, 1300)]);
     await w.store.commit([], [settlement('a', 100, 1300)]); // a repeated batch
-    expect(await balances()).toEqual({ user: -300, used: 1300, requests: 1, token: -800, logs: 1, charged: 1300, open: 0 });
+    expect(await balances()).toEqual({
+      user: -300,
+      used: 1300,
+      requests: 1,
+      token: -800,
+      logs: 1,
+      charged: 1300,
+      open: 0,
+    });
   });
 
   it('refuses at or below zero even for a zero reservation, unless free', async () => {
@@ -165,8 +178,8 @@ describe.each([
       ],
       [],
     );
-    expect((await w.store.openReservations('n1')).map((r) => [r.requestId, r.amount, r.promptQuota, r.tokenDrawn])).toEqual([
-      ['a', 10, 5, true],
-    ]);
+    expect(
+      (await w.store.openReservations('n1')).map((r) => [r.requestId, r.amount, r.promptQuota, r.tokenDrawn]),
+    ).toEqual([['a', 10, 5, true]]);
   });
 });

@@ -74,9 +74,11 @@ export class MysqlLedgerStore implements LedgerStore {
     const ids = settlements.map((s) => s.requestId);
     const marks = ids.map(() => '?').join(', ');
     const open = new Set(
-      ((await q.query(`SELECT request_id FROM reservations WHERE request_id IN (${marks}) FOR UPDATE`, ids)) as {
-        request_id: string;
-      }[]).map((r) => r.request_id),
+      (
+        (await q.query(`SELECT request_id FROM reservations WHERE request_id IN (${marks}) FOR UPDATE`, ids)) as {
+          request_id: string;
+        }[]
+      ).map((r) => r.request_id),
     );
     if (open.size > 0) await q.query(`DELETE FROM reservations WHERE request_id IN (${marks})`, ids);
     const live = settlements.filter((s) => open.has(s.requestId));

@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { isDatabaseDown } from '../../common/http/error-body';
 import { SqliteWriteQueue } from '../../database/sqlite-write-queue';
+import { LogService } from '../log/log.service';
 import { interruptedSettlement } from './interrupted';
 import type { LedgerStore, ReserveOp, Settlement } from './ledger-types';
 import { MysqlLedgerStore } from './mysql-ledger-store';
@@ -41,10 +42,14 @@ export class QuotaLedger implements OnModuleInit, OnApplicationShutdown {
   constructor(
     @InjectDataSource() ds: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly logs: LogService,
   ) {
     const queue = SqliteWriteQueue.of(ds);
     this.store = queue
-      ? new SqliteLedgerStore((ds.driver as unknown as { databaseConnection: SqliteDatabase }).databaseConnection, queue)
+      ? new SqliteLedgerStore(
+          (ds.driver as unknown as { databaseConnection: SqliteDatabase }).databaseConnection,
+          queue,
+        )
       : new MysqlLedgerStore(ds);
   }
 
@@ -137,7 +142,10 @@ export class QuotaLedger implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  /** Money first: if the log row is what the database refuses, the settlement goes in without it. */
+  /**
+   * Money first: if the log row is what the database refuses, the settlement goes in without it and
+   * the row goes to the log writer, which retries it and then keeps it as a dead letter.
+   */
   private async commitAlone(s: Settlement): Promise<boolean> {
     try {
       await this.store.commit([], [s]);
@@ -147,9 +155,10 @@ export class QuotaLedger implements OnModuleInit, OnApplicationShutdown {
         this.retry.push(s);
         return false;
       }
-      this.logger.error(`settlement ${s.requestId} refused (${String(err)}); booked without its log row: ${JSON.stringify(s.log ?? null)}`);
+      this.logger.error(`settlement ${s.requestId} refused (${String(err)}); booked without its log row`);
       try {
         await this.store.commit([], [{ ...s, log: undefined, usage: undefined }]);
+        if (s.log) this.logs.record(s.log);
         return true;
       } catch (again) {
         this.logger.error(`settlement ${s.requestId} refused twice, kept for retry: ${String(again)}`);

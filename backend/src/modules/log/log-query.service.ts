@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Paged } from '@gw/shared';
+import { LogType, type Paged } from '@gw/shared';
 import { LessThan, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { paged } from '../../common/http/paging';
 import { nowSec } from '../../database/columns';
@@ -45,7 +45,9 @@ export class LogQueryService {
   }
 
   /** Sum of quota under the filter; rpm/tpm over the last 60 seconds under the same filter. */
-  async stat(scope: LogScope, f: LogFilter): Promise<LogStat> {
+  /** Consumption under the filter (type-2 rows whatever `type` asks, as new-api does): credits are not usage. */
+  async stat(scope: LogScope, filter: LogFilter): Promise<LogStat> {
+    const f = { ...filter, type: LogType.Consume };
     const sum = await this.filtered(scope, f).select('COALESCE(SUM(l.quota), 0)', 'quota').getRawOne<{ quota: string | number }>();
     const since = nowSec() - 60;
     const recent = await this.filtered(scope, { ...f, start_timestamp: since, end_timestamp: undefined })

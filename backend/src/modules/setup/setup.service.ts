@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { checkSetup, Role, type SetupRequest, type SetupStatus } from '@gw/shared';
+import { checkSetup, LogType, Role, type SetupRequest, type SetupStatus } from '@gw/shared';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
 import type { MessageKey } from '../../common/i18n/messages';
@@ -9,9 +9,13 @@ import { databaseType } from '../../database/data-source';
 import { isUniqueViolation } from '../../database/db-errors';
 import { OptionEntity, SetupEntity, UserEntity } from '../../database/entities';
 import { PasswordService } from '../auth/password.service';
+import { LogService } from '../log/log.service';
 import { OptionService } from '../option/option.service';
 
 export const APP_VERSION = '0.1.0';
+
+/** What the root account starts with. */
+const ROOT_QUOTA = 100_000_000;
 
 /**
  * First-run setup. It succeeds once: the insert of the single `setups` row (primary key 1) is the
@@ -26,6 +30,7 @@ export class SetupService {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly passwords: PasswordService,
     private readonly options: OptionService,
+    private readonly logs: LogService,
   ) {}
 
   /** Cached once true; until then asks the database (another node may have finished setup). */
@@ -52,17 +57,25 @@ export class SetupService {
       await this.ds.transaction(async (m) => {
         await m.getRepository(SetupEntity).insert({ id: 1, version: APP_VERSION, initialized_at: nowSec() });
         if (!rootInit) {
-          await m.getRepository(UserEntity).insert({
+          const inserted = await m.getRepository(UserEntity).insert({
             username: req.username.trim(),
             password: hash,
             display_name: 'Root User',
             role: Role.Root,
             status: 1,
-            quota: 100_000_000,
+            quota: ROOT_QUOTA,
             group: 'default',
             aff_code: null,
             setting: '',
             created_at: nowSec(),
+          });
+          // Every credit has its row (docs/ledger.md), root's starting quota too.
+          await this.logs.insertNow(m, {
+            type: LogType.System,
+            user_id: Number(inserted.identifiers[0].id),
+            username: req.username.trim(),
+            quota: ROOT_QUOTA,
+            content: `root account created with ${ROOT_QUOTA} quota`,
           });
         }
         await m.getRepository(OptionEntity).upsert(

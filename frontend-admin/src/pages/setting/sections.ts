@@ -62,7 +62,11 @@ export const PRICING_JSON_SECTION = s('pricing', [
   f('ModelPrice', 'json'),
   f('ModelRatio', 'json'),
   f('CacheRatio', 'json'),
+  f('CreateCacheRatio', 'json'),
   f('CompletionRatio', 'json'),
+  f('AudioRatio', 'json'),
+  f('AudioCompletionRatio', 'json'),
+  f('UnsetModelRatio', 'number', { min: 0.000001, precision: 6 }),
   f('GroupRatio', 'json'),
   f('UserUsableGroups', 'json'),
 ]);

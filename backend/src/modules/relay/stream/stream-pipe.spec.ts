@@ -30,7 +30,9 @@ const passThrough: StreamConverter = {
     return {
       out: `${ev.raw}\n\n`,
       text: json.text,
-      usage: json.usage ? { promptTokens: json.usage.prompt_tokens, completionTokens: json.usage.completion_tokens } : undefined,
+      usage: json.usage
+        ? { promptTokens: json.usage.prompt_tokens, completionTokens: json.usage.completion_tokens }
+        : undefined,
     };
   },
   finish: () => null,
