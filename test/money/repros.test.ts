@@ -9,7 +9,7 @@ import { startApp, TEST_DB, type TestApp } from '../support/test-app';
 import { delivery, relayCall, type CallOptions } from './money-client';
 
 /**
- * The repros of issue #10, one named case each, against the built gateway on a real database. Every
+ * Every money defect found in the ledger so far, one named case each, against the built gateway on a real database. Every
  * case ends with the ledger invariant over its own users and tokens (never global counts).
  * Prices: gpt-4o ratio 1.25, completion ×4; claude-sonnet-4 ratio 1.5, completion ×5; PreConsumedQuota
  * 500 prompt tokens (a request without max_tokens reserves 1.25 × 500 = 625 on gpt-4o).
@@ -18,7 +18,7 @@ const OPENAI_MODELS = 'gpt-4o,gpt-4o-mini,whisper-1,unpriced-model,gpt-4o-audio-
 const CLAUDE = 'claude-sonnet-4-20250514';
 const hi = [{ role: 'user', content: 'hi' }];
 
-describe(`money: issue #10 repros (${TEST_DB})`, () => {
+describe(`money: known defects stay fixed (${TEST_DB})`, () => {
   let t: TestApp;
   let db: Db;
   let root: ApiClient;

@@ -1,5 +1,5 @@
 /**
- * The ledger invariant of issue #10, read straight from the database (SQLite file or MariaDB schema):
+ * The ledger invariant (docs/ledger.md), read straight from the database (SQLite file or MariaDB schema):
  *
  * - every user: initial + credits (rows of type 1, 4, 5 by `quota`; type 3 by `other.quota_delta`)
  *   − charges (type-2 `quota`) = users.quota, and users.used_quota = charges;

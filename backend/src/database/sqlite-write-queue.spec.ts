@@ -17,7 +17,7 @@ describe('SqliteWriteQueue (a real SQLite file)', () => {
     ds = new DataSource({ type: 'better-sqlite3', database: join(dir, 'q.db') });
     await ds.initialize();
     await ds.query('CREATE TABLE t (v integer)');
-    queue = SqliteWriteQueue.installOn(ds);
+    queue = SqliteWriteQueue.installOn(ds, 500);
   });
   afterEach(async () => {
     await ds.destroy();
@@ -66,7 +66,26 @@ describe('SqliteWriteQueue (a real SQLite file)', () => {
     expect(seen).toEqual([false]);
   });
 
-  it('refuses a transaction opened behind its back', async () => {
-    await expect(ds.createQueryRunner().startTransaction()).rejects.toThrow('outside the write queue');
+  it('lets save() and plain statements through between transactions, in order', async () => {
+    const order: string[] = [];
+    const tx = ds.transaction(async (m) => {
+      await m.query('INSERT INTO t VALUES (1)');
+      await tick();
+      order.push('tx');
+    });
+    const outside = ds.query('INSERT INTO t VALUES (2)').then(() => order.push('outside'));
+    await Promise.all([tx, outside]);
+    expect(order).toEqual(['tx', 'outside']);
+    expect(await count()).toBe(2);
+  });
+
+  it('fails a statement sent around an open transaction after the wait limit instead of hanging', async () => {
+    const tx = ds.transaction(async (m) => {
+      await m.query('INSERT INTO t VALUES (1)');
+      // Wrong: the root manager, not the transaction's. It waits for the transaction: a deadlock.
+      await ds.query('INSERT INTO t VALUES (2)');
+    });
+    await expect(tx).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+    expect(await count()).toBe(0);
   });
 });

@@ -1,106 +1,127 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import type { DataSource, QueryRunner } from 'typeorm';
+import { BetterSqlite3QueryRunner } from 'typeorm/driver/better-sqlite3/BetterSqlite3QueryRunner';
+import type { BetterSqlite3Driver } from 'typeorm/driver/better-sqlite3/BetterSqlite3Driver';
+
+const QUEUES = new WeakMap<DataSource, SqliteWriteQueue>();
 
 /**
  * One queue for every SQLite statement and transaction of the process (docs/ledger.md, "SQLite").
  *
- * TypeORM's better-sqlite3 driver hands every caller the same connection and query runner, so a
- * statement issued while another request's transaction is open joins that transaction, and two
- * concurrent `transaction()` calls nest as savepoints that can roll each other back. Here a
- * transaction holds the queue from BEGIN to COMMIT; the code running inside it (an async context,
- * tracked with AsyncLocalStorage) passes straight through, and every other statement waits its turn.
- * Synchronous work (the ledger's prepared-statement transactions) runs at once when the queue is
- * free, and nothing can slip in while it runs.
+ * TypeORM's better-sqlite3 driver hands every caller the same connection and the same query runner,
+ * so a statement issued while another request's transaction is open would join that transaction,
+ * and two concurrent transactions would nest as savepoints that can roll each other back. Here
+ * every caller gets a query runner of its own on the shared connection; a runner that opens a
+ * transaction holds the queue from BEGIN to COMMIT or ROLLBACK, its own statements pass, and every
+ * other statement waits its turn. Synchronous work (the ledger's prepared-statement transactions)
+ * runs at once when the queue is free: nothing can slip in while it runs.
+ *
+ * Code inside a transaction must use that transaction's manager: a statement sent through another
+ * one waits for the transaction to end, and fails after SQLITE_BUSY_TIMEOUT instead of hanging.
  */
-const QUEUES = new WeakMap<DataSource, SqliteWriteQueue>();
-
 export class SqliteWriteQueue {
-  private readonly owner = new AsyncLocalStorage<symbol>();
-  /** The context holding the queue (null: held by nobody, or by synchronous work). */
-  private holder: symbol | null = null;
-  private locked = false;
-  private readonly waiting: (() => void)[] = [];
+  /** Who holds the queue: a runner in a transaction, or a token for one statement or sync work. */
+  private holder: object | null = null;
+  private readonly waiting: { owner: object; grant: () => void }[] = [];
 
-  /** Runs `fn` holding the queue; code already holding it (nested calls) runs at once. */
-  async run<T>(fn: () => Promise<T> | T): Promise<T> {
-    if (this.holder !== null && this.owner.getStore() === this.holder) return fn();
-    await this.acquire();
-    const me = Symbol('sqlite-writer');
-    this.holder = me;
-    try {
-      return await this.owner.run(me, fn);
-    } finally {
-      this.holder = null;
-      this.release();
-    }
-  }
-
-  /**
-   * Runs synchronous `fn` (better-sqlite3 work) now if the queue is free, else as soon as it is:
-   * it never runs inside someone else's transaction.
-   */
-  runSync<T>(fn: () => T): Promise<T> {
-    if (!this.locked) {
-      try {
-        return Promise.resolve(fn());
-      } catch (err) {
-        return Promise.reject(err);
-      }
-    }
-    return this.run(fn);
-  }
-
-  private acquire(): Promise<void> {
-    if (!this.locked) {
-      this.locked = true;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => this.waiting.push(resolve));
-  }
-
-  /** Hands the queue to the next waiter (it stays locked), or frees it. */
-  private release(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.locked = false;
-  }
-
-  /**
-   * Routes a SQLite DataSource through this queue: its managers' `transaction`, `save` and
-   * `remove` (which open transactions of their own) hold it for their whole run, and every other
-   * statement on the shared query runner waits for it.
-   */
-  private install(ds: DataSource): void {
-    // Managers made for the shared runner (inside transaction callbacks) run in the holder's context.
-    const runner = ds.createQueryRunner();
-    this.wrapManager(ds.manager);
-    const query = runner.query.bind(runner) as QueryRunner['query'];
-    runner.query = ((...args: Parameters<QueryRunner['query']>) =>
-      this.run(() => query(...args))) as QueryRunner['query'];
-    const start = runner.startTransaction.bind(runner);
-    runner.startTransaction = (isolation) => {
-      if (this.holder === null || this.owner.getStore() !== this.holder)
-        return Promise.reject(new Error('SQLite transaction opened outside the write queue'));
-      return start(isolation);
-    };
-  }
+  private constructor(private readonly waitMs: number) {}
 
   /** The queue of a SQLite DataSource (installed by openDatabase); undefined on MySQL. */
   static of(ds: DataSource): SqliteWriteQueue | undefined {
     return QUEUES.get(ds);
   }
 
-  static installOn(ds: DataSource): SqliteWriteQueue {
-    const queue = new SqliteWriteQueue();
-    queue.install(ds);
+  /** Gives every caller of `ds` its own queued runner; call after migrations. */
+  static installOn(ds: DataSource, waitMs = 5000): SqliteWriteQueue {
+    const queue = new SqliteWriteQueue(waitMs);
+    const driver = ds.driver as BetterSqlite3Driver;
+    // One statement cache for all runners (each would otherwise prepare its statements again).
+    const statements = (driver.createQueryRunner('master') as unknown as { stmtCache: unknown }).stmtCache;
+    driver.createQueryRunner = () => {
+      const runner = new BetterSqlite3QueryRunner(driver);
+      (runner as unknown as { stmtCache: unknown }).stmtCache = statements;
+      return queue.guard(runner);
+    };
     QUEUES.set(ds, queue);
     return queue;
   }
 
-  private wrapManager(m: EntityManager): void {
-    for (const name of ['transaction', 'save', 'remove', 'softRemove', 'recover'] as const) {
-      const original = (m[name] as (...a: unknown[]) => Promise<unknown>).bind(m);
-      (m as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => this.run(() => original(...args));
+  /** Runs synchronous `fn` now if the queue is free, else as soon as it is (never inside a transaction). */
+  runSync<T>(fn: () => T): Promise<T> {
+    if (this.holder === null) {
+      try {
+        return Promise.resolve(fn());
+      } catch (err) {
+        return Promise.reject(err);
+      }
     }
+    return this.exclusive(fn);
+  }
+
+  /** Holds the queue while `fn` runs. */
+  private async exclusive<T>(fn: () => Promise<T> | T): Promise<T> {
+    const token = {};
+    await this.acquire(token);
+    try {
+      return await fn();
+    } finally {
+      this.release(token);
+    }
+  }
+
+  private guard<R extends QueryRunner>(runner: R): R {
+    const query = runner.query.bind(runner) as QueryRunner['query'];
+    runner.query = ((...args: Parameters<QueryRunner['query']>) =>
+      this.holder === runner ? query(...args) : this.exclusive(() => query(...args))) as QueryRunner['query'];
+
+    const start = runner.startTransaction.bind(runner);
+    runner.startTransaction = async (isolation) => {
+      if (this.holder !== runner) await this.acquire(runner);
+      try {
+        await start(isolation);
+      } catch (err) {
+        if (!runner.isTransactionActive) this.release(runner);
+        throw err;
+      }
+    };
+    for (const end of ['commitTransaction', 'rollbackTransaction'] as const) {
+      const original = runner[end].bind(runner);
+      runner[end] = async () => {
+        try {
+          await original();
+        } finally {
+          if (!runner.isTransactionActive) this.release(runner);
+        }
+      };
+    }
+    return runner;
+  }
+
+  private acquire(owner: object): Promise<void> {
+    if (this.holder === null) {
+      this.holder = owner;
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => {
+      const entry = {
+        owner,
+        grant: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+      const timer = setTimeout(() => {
+        this.waiting.splice(this.waiting.indexOf(entry), 1);
+        reject(Object.assign(new Error('SQLite write queue: waited too long'), { code: 'SQLITE_BUSY' }));
+      }, this.waitMs);
+      this.waiting.push(entry);
+    });
+  }
+
+  /** Hands the queue to the next waiter, or frees it. */
+  private release(owner: object): void {
+    if (this.holder !== owner) return;
+    const next = this.waiting.shift();
+    this.holder = next?.owner ?? null;
+    next?.grant();
   }
 }

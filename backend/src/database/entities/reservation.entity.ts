@@ -1,4 +1,4 @@
-import { Entity, Index, PrimaryColumn } from 'typeorm';
+import { Entity, PrimaryColumn } from 'typeorm';
 import { BigIntColumn, BoolColumn, IntColumn, StrColumn, TextColumn } from '../columns';
 
 /**
@@ -6,8 +6,7 @@ import { BigIntColumn, BoolColumn, IntColumn, StrColumn, TextColumn } from '../c
  * written in the same transaction that takes the quota and deleted in the one that settles it, so
  * an open row after a crash is a request whose outcome was never booked: boot recovery closes it.
  */
-@Entity('reservations')
-@Index(['node', 'created_at'])
+@Entity('reservations', { withoutRowid: true })
 export class ReservationEntity {
   @PrimaryColumn({ type: 'varchar', length: 64 }) request_id!: string;
   @IntColumn() user_id!: number;

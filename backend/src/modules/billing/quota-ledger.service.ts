@@ -36,6 +36,8 @@ export class QuotaLedger implements OnModuleInit, OnApplicationShutdown {
   /** Settlements refused by a database that is down, committed again on the timer. */
   private retry: Settlement[] = [];
   private scheduled = false;
+  /** Reservations taken and not yet settled by this process: the requests in flight. */
+  private open = 0;
   private chain: Promise<void> = Promise.resolve();
   private timer?: NodeJS.Timeout;
 
@@ -70,17 +72,23 @@ export class QuotaLedger implements OnModuleInit, OnApplicationShutdown {
 
   /** Takes `amount` from the token (when drawn) and the user, all or nothing, with its reservation row. */
   reserve(op: ReserveOp): Promise<boolean> {
-    return new Promise((resolve, reject) => {
+    const solo = this.open === 0;
+    return new Promise<boolean>((resolve, reject) => {
       this.reserves.push({ op, resolve, reject });
-      this.schedule();
+      this.schedule(solo);
+    }).then((ok) => {
+      if (ok) this.open++;
+      return ok;
     });
   }
 
   /** Books a request's outcome; resolves true once committed (or found already committed). */
   settle(s: Settlement): Promise<boolean> {
+    const solo = this.open <= 1;
+    this.open = Math.max(0, this.open - 1);
     return new Promise((resolve) => {
       this.settlements.push({ s, resolve });
-      this.schedule();
+      this.schedule(solo);
     });
   }
 
@@ -98,7 +106,15 @@ export class QuotaLedger implements OnModuleInit, OnApplicationShutdown {
     return open.length;
   }
 
-  private schedule(): void {
+  /**
+   * A request alone in flight commits at once (no wait for the loop turn); with others in flight,
+   * everything queued until the end of this turn shares one commit.
+   */
+  private schedule(solo: boolean): void {
+    if (solo && !this.scheduled && this.reserves.length + this.settlements.length === 1) {
+      void this.flush();
+      return;
+    }
     if (this.scheduled) return;
     this.scheduled = true;
     setImmediate(() => {

@@ -1,12 +1,21 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 
 /** The response header naming a relay request (new-api's name; also logs.request_id). */
 export const REQUEST_ID_HEADER = 'x-oneapi-request-id';
 
+/**
+ * A new request id: the UTC time to the millisecond, then 12 random hex digits. Time first, as
+ * new-api does, so ids sort by arrival and every insert lands at the end of the logs.request_id
+ * index instead of on a random page of it (a random id doubles the cost of each settlement commit).
+ */
+export function newRequestId(now = new Date()): string {
+  return now.toISOString().replace(/\D/g, '') + randomBytes(6).toString('hex');
+}
+
 /** Gives the request its id, sent with whatever the response turns out to be. */
 export function assignRequestId(reply: FastifyReply): string {
-  const id = randomUUID().replace(/-/g, '');
+  const id = newRequestId();
   reply.raw.setHeader(REQUEST_ID_HEADER, id);
   return id;
 }
