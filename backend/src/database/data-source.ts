@@ -40,8 +40,7 @@ export function dataSourceOptions(config: Pick<AppConfig, 'database' | 'dbLoggin
       sqlite.pragma(`busy_timeout = ${db.busyTimeoutMs}`);
       sqlite.pragma('synchronous = NORMAL');
       // Every response commits its settlement (docs/ledger.md): checkpoint the WAL every ~16 MB rather
-      // than every 4 MB, so pages written many times are copied back once (fewer fsyncs), while one
-      // checkpoint stays short enough not to stall requests for long.
+      // than every 4 MB, so pages written many times are copied back once (fewer fsyncs).
       sqlite.pragma('wal_autocheckpoint = 4000');
       sqlite.pragma('cache_size = -65536');
       sqlite.pragma('foreign_keys = ON');

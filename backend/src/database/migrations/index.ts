@@ -2,10 +2,12 @@ import type { MigrationInterface } from 'typeorm';
 import { Initial1795300379082 } from './1795300379082-initial';
 import { AddReservations1795469171403 } from './1795469171403-add-reservations';
 import { AddLogDeadLetters1795469231680 } from './1795469231680-add-log-dead-letters';
+import { AddLogInbox1795476000000 } from './1795476000000-add-log-inbox';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Initial1795300379082,
   AddReservations1795469171403,
   AddLogDeadLetters1795469231680,
+  AddLogInbox1795476000000,
 ];

@@ -90,6 +90,7 @@ describe.each([
 ])('ledger store on %s', (_name, makeWorld, available) => {
   let w: World | null = null;
   const balances = async () => {
+    await w!.store.drainLogs?.();
     const [u] = await w!.ds.query('SELECT quota, used_quota, request_count FROM users WHERE id = 1');
     const [t] = await w!.ds.query('SELECT remain_quota, used_quota FROM tokens WHERE id = 1');
     const [l] = await w!.ds.query('SELECT COUNT(*) AS n, COALESCE(SUM(quota), 0) AS q FROM logs WHERE type = 2');

@@ -93,4 +93,10 @@ export interface LedgerStore {
   commit(reserves: readonly ReserveOp[], settlements: readonly Settlement[]): Promise<boolean[]>;
   /** Reservations of `node` still open (left by a crash). */
   openReservations(node: string): Promise<Reservation[]>;
+  /**
+   * Moves usage rows committed into an inbox on to `logs` (SQLite; docs/ledger.md). Returns the rows
+   * `logs` refused (taken out of the inbox: the caller hands them to the log writer's dead letters).
+   * Absent: the store writes `logs` directly.
+   */
+  drainLogs?(): Promise<LogRecord[]>;
 }

@@ -57,10 +57,12 @@ export class QuotaLedger implements OnModuleInit, OnApplicationShutdown {
 
   /** Closes what a crash left open before the node serves again. */
   async onModuleInit(): Promise<void> {
+    await this.drainLogs();
     const closed = await this.recover();
     if (closed > 0) this.logger.warn(`closed ${closed} reservation(s) left open by an interrupted run`);
     this.timer = setInterval(() => {
       if (this.retry.length > 0) void this.flush();
+      void this.drainLogs();
     }, this.config.batchUpdateIntervalMs);
     this.timer.unref();
   }
@@ -68,6 +70,19 @@ export class QuotaLedger implements OnModuleInit, OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
     await this.flush();
+    await this.drainLogs();
+  }
+
+  /**
+   * Usage rows committed since the last drain become visible in `logs` (SQLite batches them); a row
+   * `logs` refuses goes to the log writer, which retries it and then keeps it as a dead letter.
+   */
+  private async drainLogs(): Promise<void> {
+    try {
+      for (const row of (await this.store.drainLogs?.()) ?? []) this.logs.record(row);
+    } catch (err) {
+      this.logger.warn(`moving usage rows to logs failed, will retry: ${String(err)}`);
+    }
   }
 
   /** Takes `amount` from the token (when drawn) and the user, all or nothing, with its reservation row. */
@@ -103,6 +118,7 @@ export class QuotaLedger implements OnModuleInit, OnApplicationShutdown {
     const open = await this.store.openReservations(this.config.nodeName);
     if (open.length === 0) return 0;
     await this.store.commit([], open.map(interruptedSettlement));
+    await this.drainLogs();
     return open.length;
   }
 

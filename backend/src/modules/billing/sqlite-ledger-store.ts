@@ -1,4 +1,5 @@
 import type { SqliteWriteQueue } from '../../database/sqlite-write-queue';
+import type { LogRecord } from '../log/log.service';
 import type { LedgerStore, Reservation, ReserveOp, Settlement } from './ledger-types';
 import { LOG_COLUMNS, logValues } from './log-columns';
 import { RESERVATION_COLUMNS, reservationFromRow, reservationValues } from './reservation-rows';
@@ -19,11 +20,14 @@ export interface SqliteDatabase {
 /**
  * SQLite ledger on the app's single better-sqlite3 connection: prepared statements in one
  * synchronous transaction per commit, run through the process-wide write queue so that it never
- * lands inside a TypeORM transaction (and none lands inside it).
+ * lands inside a TypeORM transaction (and none lands inside it). A settlement's usage row goes into
+ * `log_inbox`, which has no index, so that a commit writes a few pages instead of every index of
+ * `logs`; drainLogs() moves the rows to `logs` in batches (each row is durable from its commit on).
  */
 export class SqliteLedgerStore implements LedgerStore {
   private readonly commitTx: (reserves: readonly ReserveOp[], settlements: readonly Settlement[]) => boolean[];
   private readonly openTx: (node: string) => Record<string, unknown>[];
+  private readonly drainTx: () => LogRecord[];
 
   constructor(
     db: SqliteDatabase,
@@ -51,9 +55,40 @@ export class SqliteLedgerStore implements LedgerStore {
         'count = count + excluded.count, quota = quota + excluded.quota',
     );
     const insertLog = db.prepare(
-      `INSERT INTO logs (${LOG_COLUMNS.map((c) => `"${c}"`).join(', ')}) VALUES (${LOG_COLUMNS.map(() => '?').join(', ')})`,
+      `INSERT INTO log_inbox (${LOG_COLUMNS.map((c) => `"${c}"`).join(', ')}) VALUES (${LOG_COLUMNS.map(() => '?').join(', ')})`,
     );
     const openReservations = db.prepare('SELECT * FROM reservations WHERE node = ? ORDER BY created_at');
+    const cols = LOG_COLUMNS.map((c) => `"${c}"`).join(', ');
+    const moveLogs = db.prepare(`INSERT INTO logs (${cols}) SELECT ${cols} FROM log_inbox ORDER BY id`);
+    const clearInbox = db.prepare('DELETE FROM log_inbox');
+    const inbox = db.prepare('SELECT * FROM log_inbox ORDER BY id');
+    const moveOne = db.prepare(`INSERT INTO logs (${cols}) SELECT ${cols} FROM log_inbox WHERE id = ?`);
+    const dropOne = db.prepare('DELETE FROM log_inbox WHERE id = ?');
+    const moveAll = db.transaction(() => {
+      if (moveLogs.run().changes > 0) clearInbox.run();
+    });
+    const moveEach = db.transaction((): LogRecord[] => {
+      const refused: LogRecord[] = [];
+      for (const row of inbox.all()) {
+        try {
+          moveOne.run(row.id);
+        } catch {
+          const { id: _id, ...fields } = row;
+          refused.push({ ...(fields as unknown as LogRecord), is_stream: Number(row.is_stream) === 1 });
+        }
+        dropOne.run(row.id);
+      }
+      return refused;
+    });
+    // One row `logs` refuses must not hold the others: then they move one by one.
+    this.drainTx = () => {
+      try {
+        moveAll();
+        return [];
+      } catch {
+        return moveEach();
+      }
+    };
 
     /** Amount 0 takes nothing but still needs a positive balance (unless free). */
     const reserveOne = ({ reservation: r, requirePositive }: ReserveOp): boolean => {
@@ -87,6 +122,10 @@ export class SqliteLedgerStore implements LedgerStore {
 
   commit(reserves: readonly ReserveOp[], settlements: readonly Settlement[]): Promise<boolean[]> {
     return this.queue.runSync(() => this.commitTx(reserves, settlements));
+  }
+
+  drainLogs(): Promise<LogRecord[]> {
+    return this.queue.runSync(() => this.drainTx());
   }
 
   async openReservations(node: string): Promise<Reservation[]> {
