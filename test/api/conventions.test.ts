@@ -40,11 +40,7 @@ describe('API conventions', () => {
   });
 
   it('oversized body → 413', async () => {
-    const res = await root.raw(
-      'PUT',
-      '/api/option/',
-      JSON.stringify({ key: 'Notice', value: 'x'.repeat(2 * 1024 * 1024) }),
-    );
+    const res = await root.upload('PUT', '/api/option/', JSON.stringify({ key: 'Notice', value: 'x'.repeat(2 * 1024 * 1024) }));
     expect(res.status).toBe(413);
     expect(res.body.success).toBe(false);
   });

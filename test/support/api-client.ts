@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 /** A small HTTP client with a cookie jar, speaking to the running app like a browser or script would. */
 export interface ApiResponse<T = any> {
   status: number;
@@ -22,6 +23,33 @@ export class ApiClient {
   }
   delete<T = any>(path: string, headers?: Record<string, string>) {
     return this.request<T>('DELETE', path, undefined, headers);
+  }
+
+  /**
+   * Sends a body the server may refuse before reading it (413): the answer is taken even when the
+   * server closes the connection while the body is still being written (fetch would fail on EPIPE).
+   */
+  upload(method: string, path: string, body: string): Promise<{ status: number; body: any }> {
+    const headers: Record<string, string | number> = {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+    };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    return new Promise((resolve, reject) => {
+      let answered = false;
+      const req = httpRequest(this.baseUrl + path, { method, headers }, (res) => {
+        answered = true;
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
+        res.on('error', reject);
+      });
+      req.on('error', (err) => {
+        if (!answered) reject(err);
+      });
+      req.end(body);
+    });
   }
 
   /** Sends a raw string body (e.g. malformed JSON). */
