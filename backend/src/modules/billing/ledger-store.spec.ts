@@ -86,7 +86,8 @@ const settlement = (requestId: string, reserved: number, charged: number): Settl
 
 describe.each([
   ['SQLite', sqliteWorld, async () => true],
-  ['MariaDB', mysqlWorld, mariadbUp],
+  // CI always has MariaDB: there an unreachable server fails the suite instead of skipping it.
+  ['MariaDB', mysqlWorld, async () => process.env.CI === 'true' || (await mariadbUp())],
 ])('ledger store on %s', (_name, makeWorld, available) => {
   let w: World | null = null;
   const balances = async () => {

@@ -45,7 +45,7 @@ export interface Billable {
 }
 
 /** The most prompt tokens any model reads (the largest context windows are ~10M). */
-export const MAX_PROMPT_TOKENS = 10_000_000;
+const MAX_PROMPT_TOKENS = 10_000_000;
 /** The most output tokens any model writes in one request (no limit set by the client). */
 export const MAX_COMPLETION_TOKENS = 1_000_000;
 /** A prompt above PROMPT_FACTOR × estimate + PROMPT_SLACK is not believed (hidden tool prompts fit in the slack). */
@@ -60,7 +60,7 @@ const isCount = (n: unknown, max: number): n is number =>
 const optional = (n: number | undefined, max: number): boolean => n === undefined || isCount(n, max);
 
 /** The most completion tokens the request could have produced. */
-export function completionLimit(b: Pick<UsageBounds, 'maxCompletionTokens'>): number {
+function completionLimit(b: Pick<UsageBounds, 'maxCompletionTokens'>): number {
   if (b.maxCompletionTokens <= 0) return MAX_COMPLETION_TOKENS;
   return Math.min(
     MAX_COMPLETION_TOKENS,
@@ -69,7 +69,7 @@ export function completionLimit(b: Pick<UsageBounds, 'maxCompletionTokens'>): nu
 }
 
 /** The most prompt tokens the request could have read. */
-export function promptLimit(b: Pick<UsageBounds, 'promptEstimate' | 'promptOpaque'>): number {
+function promptLimit(b: Pick<UsageBounds, 'promptEstimate' | 'promptOpaque'>): number {
   if (b.promptOpaque) return MAX_PROMPT_TOKENS;
   return Math.min(MAX_PROMPT_TOKENS, Math.max(0, b.promptEstimate) * PROMPT_FACTOR + PROMPT_SLACK);
 }
