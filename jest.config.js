@@ -1,5 +1,6 @@
 /**
- * Test tiers: unit (beside the code), api (real app + real database over HTTP), money (the ledger
+ * Test tiers: unit (beside the code), api (real app + real database over HTTP; test/security holds the
+ * attack findings, one file per hardening item), money (the ledger
  * invariant under races, kills and restarts; the built gateway as a process), e2e (browser).
  */
 const swc = [
@@ -29,7 +30,7 @@ module.exports = {
     {
       ...common,
       displayName: 'api',
-      testMatch: ['<rootDir>/test/api/**/*.test.ts'],
+      testMatch: ['<rootDir>/test/api/**/*.test.ts', '<rootDir>/test/security/**/*.test.ts'],
       setupFiles: ['<rootDir>/test/support/setup-env.ts'],
     },
     {
