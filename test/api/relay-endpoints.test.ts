@@ -146,7 +146,7 @@ describe('relay endpoints and limits', () => {
     const res = await fetch(`${t.url}/pg/chat/completions`, {
       method: 'POST',
       headers: {
-        cookie: `session=${(user.client as unknown as { cookies: Map<string, string> }).cookies.get('session')}`,
+        ...user.client.sessionHeaders(),
         'content-type': 'application/json',
       },
       body: JSON.stringify({

@@ -32,8 +32,9 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/setup': { access: 'public', body: {}, status: 403 },
   'POST /api/user/login': { access: 'public', body: {} },
   'POST /api/user/register': { access: 'public', body: {} },
-  'GET /api/user/logout': { access: 'public' },
-  'POST /api/user/logout': { access: 'public' },
+  // Logout ends the caller's session on the server (test/security/2-sessions.test.ts covers it).
+  'GET /api/user/logout': { access: 'public', deniedOnly: true },
+  'POST /api/user/logout': { access: 'public', deniedOnly: true },
   'GET /api/user/self': { access: 'user' },
   'PUT /api/user/self': { access: 'user', body: {} },
   'DELETE /api/user/self': { access: 'user', deniedOnly: true },
@@ -88,11 +89,15 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/option/rest_model_ratio': { access: 'root' },
 };
 
-type Caller = 'anonymous' | 'user' | 'banned' | 'demoted' | 'admin' | 'root' | 'adminToken';
-const CALLERS: Caller[] = ['anonymous', 'user', 'banned', 'demoted', 'admin', 'root', 'adminToken'];
-/** The role each caller effectively has (the demoted admin is a user now; the token is an admin's). */
+type Caller = 'anonymous' | 'user' | 'banned' | 'demoted' | 'admin' | 'root' | 'adminToken' | 'rootCookieOnly';
+const CALLERS: Caller[] = ['anonymous', 'user', 'banned', 'demoted', 'admin', 'root', 'adminToken', 'rootCookieOnly'];
+/**
+ * The role each caller effectively has (the demoted admin is a user now; the token is an admin's; root's
+ * cookie without New-Api-User, as a cross-origin <img> or link sends it, is no one).
+ */
 const EFFECTIVE: Record<Caller, AccessLevel | 'none'> = {
   anonymous: 'none',
+  rootCookieOnly: 'none',
   banned: 'none',
   user: 'user',
   demoted: 'user',
@@ -117,11 +122,7 @@ describe('role matrix', () => {
   beforeAll(async () => {
     t = await startApp();
     const root = await setupRoot(t.url);
-    const sessionOf = (c: ApiClient) => ({
-      cookie: (c as unknown as { cookies: Map<string, string> }).cookies.size
-        ? `session=${(c as unknown as { cookies: Map<string, string> }).cookies.get('session')}`
-        : '',
-    });
+    const sessionOf = (c: ApiClient) => c.sessionHeaders();
     const user = await createUser(root, 'mx_user');
     const banned = await createUser(root, 'mx_banned');
     const demoted = await createUser(root, 'mx_demoted', 'user-pass-1', 10);
@@ -129,6 +130,7 @@ describe('role matrix', () => {
     const tokenRes = await admin.client.get('/api/user/token');
     headers.anonymous = {};
     headers.root = sessionOf(root);
+    headers.rootCookieOnly = { cookie: root.cookieHeader() };
     headers.user = sessionOf(user.client);
     headers.banned = sessionOf(banned.client);
     headers.demoted = sessionOf(demoted.client);

@@ -19,17 +19,23 @@ describe('sessions: role and status are read on every request', () => {
     expect(cookie).not.toMatch(/Secure/i);
   });
 
-  it('a ban applies to the very next request, and the banned user cannot log in', async () => {
+  it('a ban applies to the very next request and ends the sessions; the banned user cannot log in', async () => {
     const u = await createUser(root, 'banme');
-    expect((await u.client.get('/api/user/self')).status).toBe(200);
+    const token = (await u.client.get('/api/user/token')).body.data as string;
+    const bare = new ApiClient(t.url);
     const ban = await root.post('/api/user/manage', { id: u.id, action: 'disable' });
     expect(ban.body).toEqual({ success: true, message: '', data: { role: 1, status: 2 } });
-    const next = await u.client.get('/api/user/self');
-    expect(next.status).toBe(401);
-    expect(next.body.message).toBe('用户已被封禁');
+    expect((await u.client.get('/api/user/self')).status).toBe(401);
+    const viaToken = await bare.get('/api/user/self', { authorization: token, 'new-api-user': String(u.id) });
+    expect(viaToken.status).toBe(401);
+    expect(viaToken.body.message).toBe('用户已被封禁');
     const relogin = await new ApiClient(t.url).post('/api/user/login', { username: 'banme', password: 'user-pass-1' });
     expect(relogin.status).toBe(401);
     await root.post('/api/user/manage', { id: u.id, action: 'enable' });
+    // The sessions ended with the ban; the access token works again, and so does a new sign-in.
+    expect((await u.client.get('/api/user/self')).status).toBe(401);
+    expect((await bare.get('/api/user/self', { authorization: token, 'new-api-user': String(u.id) })).status).toBe(200);
+    await login(u.client, 'banme', 'user-pass-1');
     expect((await u.client.get('/api/user/self')).status).toBe(200);
   });
 
@@ -75,9 +81,10 @@ describe('sessions: role and status are read on every request', () => {
     expect((await bare.get('/api/user/self', { authorization: token, 'new-api-user': String(u.id) })).status).toBe(401);
   });
 
-  it('a session cookie with a mismatching New-Api-User header is refused', async () => {
+  it('a session cookie needs a matching New-Api-User header', async () => {
     const u = await createUser(root, 'hdrmis');
     expect((await u.client.get('/api/user/self', { 'new-api-user': '1' })).status).toBe(401);
+    expect((await u.client.get('/api/user/self', { 'new-api-user': '' })).status).toBe(401);
     expect((await u.client.get('/api/user/self', { 'new-api-user': String(u.id) })).status).toBe(200);
   });
 
@@ -87,7 +94,7 @@ describe('sessions: role and status are read on every request', () => {
     expect((await forged.get('/api/user/self', { cookie: 'session=1.0.9999999999.AAAA' })).status).toBe(401);
   });
 
-  it('logout clears the cookie', async () => {
+  it('logout clears the cookie (and ends the session on the server: test/security/2-sessions.test.ts)', async () => {
     const u = await createUser(root, 'logoutme');
     await u.client.get('/api/user/logout');
     expect(u.client.hasSession()).toBe(false);

@@ -88,15 +88,17 @@ function streamClient(mode, url, key, n) {
   return JSON.parse(/JSON(.*)/.exec(out)[1]);
 }
 
-async function api(base, method, path, body, cookie = '') {
+/** A console call; `session` is the cookie and New-Api-User that a sign-in returned. */
+async function api(base, method, path, body, session = {}) {
   const res = await fetch(base + path, {
     method,
-    headers: { 'content-type': 'application/json', cookie },
+    headers: { 'content-type': 'application/json', ...session },
     body: body && JSON.stringify(body),
   });
   const json = await res.json();
   if (!json.success) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
-  return { json, cookie: res.headers.getSetCookie?.()[0]?.split(';')[0] ?? cookie };
+  const cookie = res.headers.getSetCookie?.()[0]?.split(';')[0];
+  return { json, session: cookie ? { cookie, 'new-api-user': String(json.data.id) } : session };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -378,23 +380,23 @@ async function governed(base, mockUrl) {
     SelfUseModeEnabled: false,
     DemoSiteEnabled: false,
   });
-  const { cookie } = await api(base, 'POST', '/api/user/login', { username: 'root', password: 'bench-pass-1' });
-  await api(base, 'PUT', '/api/user/', { id: 1, quota: INITIAL }, cookie);
+  const { session } = await api(base, 'POST', '/api/user/login', { username: 'root', password: 'bench-pass-1' });
+  await api(base, 'PUT', '/api/user/', { id: 1, quota: INITIAL }, session);
   await api(
     base,
     'PUT',
     '/api/option/',
     { key: 'ModelRatio', value: JSON.stringify({ 'gpt-4o-mini': 0.075, 'slow-1s': 0.075 }) },
-    cookie,
+    session,
   );
   await api(
     base,
     'POST',
     '/api/channel/',
     { name: 'mock', type: 1, key: 'sk-upstream', base_url: mockUrl, models: 'gpt-4o-mini,slow-1s' },
-    cookie,
+    session,
   );
-  return (await api(base, 'POST', '/api/token/', { name: 'bench', remain_quota: 1e13 }, cookie)).json.data.key;
+  return (await api(base, 'POST', '/api/token/', { name: 'bench', remain_quota: 1e13 }, session)).json.data.key;
 }
 
 main()

@@ -1,5 +1,9 @@
 import { request as httpRequest } from 'node:http';
-/** A small HTTP client with a cookie jar, speaking to the running app like a browser or script would. */
+/**
+ * A small HTTP client with a cookie jar, speaking to the running app like the console would: after a
+ * successful sign-in it sends `New-Api-User` with the signed-in user's id on every call, as the console
+ * does (session calls without it are refused; docs/security/sessions.md).
+ */
 export interface ApiResponse<T = any> {
   status: number;
   body: T;
@@ -34,7 +38,8 @@ export class ApiClient {
       'content-type': 'application/json',
       'content-length': Buffer.byteLength(body),
     };
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.cookies.size) headers.cookie = this.cookieHeader();
+    Object.assign(headers, this.headers);
     return new Promise((resolve, reject) => {
       let answered = false;
       const req = httpRequest(this.baseUrl + path, { method, headers }, (res) => {
@@ -65,7 +70,7 @@ export class ApiClient {
     rawBody = false,
   ): Promise<ApiResponse<T>> {
     const h: Record<string, string> = { ...this.headers, ...headers };
-    if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.cookies.size) h.cookie = this.cookieHeader();
     if (body !== undefined && !rawBody) h['content-type'] = 'application/json';
     const res = await fetch(this.baseUrl + path, {
       method,
@@ -87,10 +92,31 @@ export class ApiClient {
     } catch {
       /* not JSON */
     }
+    const signedIn = (parsed as { success?: boolean; data?: { id?: unknown } } | undefined)?.data?.id;
+    if (
+      method === 'POST' &&
+      path.split('?')[0] === '/api/user/login' &&
+      res.status === 200 &&
+      typeof signedIn === 'number'
+    ) {
+      this.headers['new-api-user'] = String(signedIn);
+    }
     return { status: res.status, body: parsed as T, headers: res.headers };
   }
 
   hasSession(): boolean {
     return this.cookies.has('session');
+  }
+
+  /** The `Cookie` header this client sends ('' when it has none), for requests made without it. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  /** What the console sends on a session call: the cookie and New-Api-User (for raw fetch calls). */
+  sessionHeaders(): Record<string, string> {
+    const h: Record<string, string> = { cookie: this.cookieHeader() };
+    if (this.headers['new-api-user']) h['new-api-user'] = this.headers['new-api-user'];
+    return h;
   }
 }

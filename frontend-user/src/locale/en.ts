@@ -33,7 +33,7 @@ export const en: DictOf<typeof zh> = {
     bound: 'Linked',
     security: 'Account security',
     access_token: 'System access token',
-    access_token_desc: 'Manages this account through the API (Authorization header + New-Api-User)',
+    access_token_desc: 'Manages this account through the API (Authorization header + New-Api-User); a password change revokes it, generate a new one',
     reset_token: 'Generate token',
     token_reset_copied: 'Token reset and copied to the clipboard',
     token_reset: 'Token reset',

@@ -31,7 +31,7 @@ export const zh = {
     bound: '已绑定',
     security: '账户安全',
     access_token: '系统访问令牌',
-    access_token_desc: '用于通过 API 管理本账户（Authorization 头 + New-Api-User）',
+    access_token_desc: '用于通过 API 管理本账户（Authorization 头 + New-Api-User）；修改密码后失效，需重新生成',
     reset_token: '生成令牌',
     token_reset_copied: '令牌已重置并已复制到剪贴板',
     token_reset: '令牌已重置',

@@ -9,6 +9,7 @@ import { OptionEntity } from './option.entity';
 import { QuotaDataEntity } from './quota-data.entity';
 import { RedemptionEntity, RedemptionUseEntity } from './redemption.entity';
 import { ReservationEntity } from './reservation.entity';
+import { SessionEntity } from './session.entity';
 import { SetupEntity } from './setup.entity';
 import { TokenEntity } from './token.entity';
 import { TopUpEntity } from './top-up.entity';
@@ -27,6 +28,7 @@ export {
   RedemptionEntity,
   RedemptionUseEntity,
   ReservationEntity,
+  SessionEntity,
   SetupEntity,
   TokenEntity,
   TopUpEntity,
@@ -46,6 +48,7 @@ export const ENTITIES = [
   RedemptionEntity,
   RedemptionUseEntity,
   ReservationEntity,
+  SessionEntity,
   SetupEntity,
   TokenEntity,
   TopUpEntity,

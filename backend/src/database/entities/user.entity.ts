@@ -30,7 +30,7 @@ export class UserEntity {
   @IntColumn() inviter_id!: number;
   @TextColumn() setting!: string | null;
   @StrColumn(255) remark!: string;
-  /** Bumped on password change: sessions signed with an older version are void. */
+  /** Bumped whenever the user's sessions are ended (new password, ban, deletion): older sessions are void. */
   @IntColumn() session_version!: number;
   @BigIntColumn() created_at!: number;
   @BigIntColumn({ nullable: true, default: null }) deleted_at!: number | null;

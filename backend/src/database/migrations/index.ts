@@ -3,6 +3,7 @@ import { Initial1795300379082 } from './1795300379082-initial';
 import { AddReservations1795469171403 } from './1795469171403-add-reservations';
 import { AddLogDeadLetters1795469231680 } from './1795469231680-add-log-dead-letters';
 import { AddLogInbox1795476000000 } from './1795476000000-add-log-inbox';
+import { AddSessions1795479534576 } from './1795479534576-add-sessions';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -10,4 +11,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddReservations1795469171403,
   AddLogDeadLetters1795469231680,
   AddLogInbox1795476000000,
+  AddSessions1795479534576,
 ];

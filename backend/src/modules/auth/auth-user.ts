@@ -7,9 +7,10 @@ export interface AuthUser {
   username: string;
   role: Role;
   group: string;
-  sessionVersion: number;
-  /** 'session' (cookie) or 'token' (access token + New-Api-User). */
+  /** 'session' (cookie + New-Api-User) or 'token' (access token + New-Api-User). */
   via: 'session' | 'token';
+  /** The session this request came with (its stored key); undefined for access-token calls. */
+  sessionKey?: string;
 }
 
 declare module 'fastify' {

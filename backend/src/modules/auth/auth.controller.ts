@@ -41,7 +41,7 @@ export class AuthController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ApiEnvelope<LoginResult>> {
     const { result, sessionVersion } = await this.auth.login(body.username, body.password);
-    this.sessions.issue(req, reply, { userId: result.id, sessionVersion });
+    await this.sessions.start(req, reply, { userId: result.id, sessionVersion });
     return ok(result);
   }
 
@@ -57,17 +57,17 @@ export class AuthController {
     return ok();
   }
 
-  /** GET kept for compatibility with existing consoles; POST for everything new. */
+  /** Ends the session on the server. GET kept for compatibility with existing consoles; POST for everything new. */
   @Get('logout')
-  logoutGet(@Res({ passthrough: true }) reply: FastifyReply): ApiEnvelope {
-    this.sessions.clear(reply);
+  async logoutGet(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<ApiEnvelope> {
+    await this.sessions.end(req, reply);
     return ok();
   }
 
   @Post('logout')
   @HttpCode(200)
-  logout(@Res({ passthrough: true }) reply: FastifyReply): ApiEnvelope {
-    this.sessions.clear(reply);
+  async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<ApiEnvelope> {
+    await this.sessions.end(req, reply);
     return ok();
   }
 }

@@ -17,9 +17,10 @@ const REQUIRED_ROLE: Record<Exclude<AccessLevel, 'public' | 'relay'>, Role> = {
 };
 
 /**
- * Global guard for console routes. The caller is identified by the session cookie, or by an access
- * token (Authorization) together with New-Api-User; role and status come from the database on every
- * request, so a ban or demotion applies to the very next call.
+ * Global guard for console routes. The caller is identified by the session cookie or by an access
+ * token (Authorization), each together with New-Api-User naming the same user: a request that only
+ * carries the cookie (a cross-origin `<img>` or link) is refused (docs/security/sessions.md). Role and
+ * status come from the database on every request, so a ban or demotion applies to the very next call.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -41,24 +42,25 @@ export class AuthGuard implements CanActivate {
   }
 
   private async authenticate(req: FastifyRequest): Promise<AuthUser> {
-    const headerUser = req.headers['new-api-user'];
-    const claimedId = headerUser === undefined || headerUser === '' ? undefined : Number(headerUser);
+    const claimedId = claimedUserId(req);
     const authorization = req.headers.authorization?.replace(/^Bearer\s+/i, '').trim();
 
     let record: AuthRecord | null;
-    let via: AuthUser['via'];
+    let sessionKey: string | undefined;
     if (authorization) {
       if (claimedId === undefined) throw AppError.unauthorized('auth.user_header_missing');
       record = await this.users.findForAuthByAccessToken(keyedHash(this.config.cryptoSecret, authorization));
       if (!record || record.id !== claimedId) throw AppError.unauthorized('auth.invalid_access_token');
-      via = 'token';
     } else {
-      const claims = this.sessions.read(req);
-      if (!claims) throw AppError.unauthorized();
-      record = await this.users.findForAuth(claims.userId);
-      if (!record || record.session_version !== claims.sessionVersion) throw AppError.unauthorized();
-      if (claimedId !== undefined && claimedId !== record.id) throw AppError.unauthorized('auth.user_header_mismatch');
-      via = 'session';
+      const key = this.sessions.keyFromCookie(req);
+      if (!key) throw AppError.unauthorized();
+      // Checked before the lookup: a cookie-only request costs no query.
+      if (claimedId === undefined) throw AppError.unauthorized('auth.user_header_missing');
+      const session = await this.sessions.resolve(key);
+      if (!session) throw AppError.unauthorized();
+      if (session.user.id !== claimedId) throw AppError.unauthorized('auth.user_header_mismatch');
+      record = session.user;
+      sessionKey = session.key;
     }
     if (record.deleted_at) throw AppError.unauthorized();
     if (record.status !== UserStatus.Enabled) throw AppError.unauthorized('auth.user_banned');
@@ -67,8 +69,16 @@ export class AuthGuard implements CanActivate {
       username: record.username,
       role: record.role,
       group: record.group,
-      sessionVersion: record.session_version,
-      via,
+      via: sessionKey ? 'session' : 'token',
+      sessionKey,
     };
   }
+}
+
+/** New-Api-User as a user id: undefined when absent or empty, NaN (matches no one) when not a number. */
+function claimedUserId(req: FastifyRequest): number | undefined {
+  const header = req.headers['new-api-user'];
+  const value = Array.isArray(header) ? header.join(',') : header?.trim();
+  if (!value) return undefined;
+  return /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
 }

@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, Put, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Put, Res } from '@nestjs/common';
 import type { ApiEnvelope, UserView } from '@gw/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { ok } from '../../common/http/envelope';
 import { ZodPipe } from '../../common/http/zod-pipe';
 import { Access } from '../auth/access.decorator';
@@ -24,17 +24,8 @@ export class UserSelfController {
   }
 
   @Put('self')
-  async update(
-    @CurrentUser() caller: AuthUser,
-    @Body(new ZodPipe(updateSelfSchema)) dto: UpdateSelfDto,
-    @Req() req: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<ApiEnvelope> {
-    const newVersion = await this.self.update(caller, dto);
-    // The password changed: every other session is void; keep this one signed in.
-    if (newVersion !== null && caller.via === 'session') {
-      this.sessions.issue(req, reply, { userId: caller.id, sessionVersion: newVersion });
-    }
+  async update(@CurrentUser() caller: AuthUser, @Body(new ZodPipe(updateSelfSchema)) dto: UpdateSelfDto): Promise<ApiEnvelope> {
+    await this.self.update(caller, dto);
     return ok();
   }
 

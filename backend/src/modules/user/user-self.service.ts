@@ -28,23 +28,22 @@ export class UserSelfService {
     return toUserView(await this.users.findById(caller.id));
   }
 
-  /** Returns the new session version when the password changed (other sessions end). */
-  async update(caller: AuthUser, dto: UpdateSelfDto): Promise<number | null> {
+  /**
+   * Updates the caller's own fields. A new password ends their other sessions (the one that asked
+   * stays signed in) and revokes their access token: a new one must be generated.
+   */
+  async update(caller: AuthUser, dto: UpdateSelfDto): Promise<void> {
     const user = await this.users.findById(caller.id);
     const patch: Parameters<UserService['patchSelf']>[1] = {};
     if (dto.username !== undefined) patch.username = dto.username;
     if (dto.display_name !== undefined) patch.display_name = dto.display_name || user.username;
-    let newVersion: number | null = null;
-    if (dto.password) {
-      if (!(await this.users.verifyPassword(user, dto.original_password ?? ''))) {
-        throw AppError.badRequest('user.original_password_wrong');
-      }
-      patch.password = await this.users.hashPassword(dto.password);
-      newVersion = user.session_version + 1;
-      patch.session_version = newVersion;
+    if (!dto.password) return this.users.patchSelf(user.id, patch);
+    if (!(await this.users.verifyPassword(user, dto.original_password ?? ''))) {
+      throw AppError.badRequest('user.original_password_wrong');
     }
-    await this.users.patchSelf(user.id, patch);
-    return newVersion;
+    patch.password = await this.users.hashPassword(dto.password);
+    patch.access_token = null;
+    await this.users.patchSelf(user.id, patch, { keep: caller.sessionKey });
   }
 
   /** Issues a new access token; only its keyed hash is stored, so it is shown this once. */
@@ -73,9 +72,10 @@ export class UserSelfService {
     await this.users.patchSelf(user.id, { setting: JSON.stringify({ ...current, ...dto }) });
   }
 
+  /** Soft-deletes the caller's account and ends all of their sessions. */
   async deleteSelf(caller: AuthUser): Promise<void> {
     if (caller.role === Role.Root) throw AppError.forbidden('user.root_cannot_self_delete');
-    await this.users.patchSelf(caller.id, { deleted_at: nowSec() });
+    await this.users.patchSelf(caller.id, { deleted_at: nowSec() }, {});
   }
 
   /** Groups the user may pick for tokens: the usable groups plus their own, with ratios. */

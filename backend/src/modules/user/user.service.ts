@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../database/db-errors';
 import { UserEntity } from '../../database/entities';
 import { PasswordService } from '../auth/password.service';
 import { randomAlphanumeric } from '../auth/secrets';
+import { SessionService } from '../auth/session.service';
 import { LogService } from '../log/log.service';
 import { OptionService } from '../option/option.service';
 import type { AuthUser } from '../auth/auth-user';
@@ -44,13 +45,10 @@ export class UserService {
   constructor(
     @InjectRepository(UserEntity) private readonly repo: Repository<UserEntity>,
     private readonly passwords: PasswordService,
+    private readonly sessions: SessionService,
     private readonly options: OptionService,
     private readonly logs: LogService,
   ) {}
-
-  findForAuth(id: number): Promise<AuthRecord | null> {
-    return this.repo.findOne({ select: AUTH_FIELDS, where: { id } });
-  }
 
   findForAuthByAccessToken(hash: string): Promise<AuthRecord | null> {
     return this.repo.findOne({ select: AUTH_FIELDS, where: { access_token: hash } });
@@ -175,6 +173,7 @@ export class UserService {
    * Admin edit. The quota changes by a difference applied in the database (quota_delta, or quota −
    * original_quota as the console sends it), so spending meanwhile is never undone; `quota` alone
    * (new-api's console) sets the value. Every change writes its type-3 row in the same transaction.
+   * A new password ends all of the user's sessions and revokes their access token, in that transaction.
    */
   async update(caller: AuthUser, dto: UpdateUserDto): Promise<UserView> {
     const user = await this.findById(dto.id);
@@ -190,13 +189,14 @@ export class UserService {
     if (dto.remark !== undefined) patch.remark = dto.remark;
     if (dto.password) {
       patch.password = await this.passwords.hash(dto.password);
-      patch.session_version = user.session_version + 1;
+      patch.access_token = null;
     }
     const quota = quotaChangeOf(dto);
     let after = user.quota;
     try {
       after = await this.repo.manager.transaction(async (m) => {
         if (Object.keys(patch).length > 0) await m.getRepository(UserEntity).update({ id: user.id }, patch);
+        if (dto.password) await this.sessions.revoke(m, user.id);
         const username = patch.username ?? user.username;
         return quota ? this.changeQuota(m, caller, { id: user.id, username }, quota) : user.quota;
       });
@@ -254,7 +254,10 @@ export class UserService {
     return Number(row.quota);
   }
 
-  /** promote / demote / disable / enable / delete, under the rules of spec 3 §6. */
+  /**
+   * promote / demote / disable / enable / delete, under the rules of spec 3 §6. A ban or a deletion ends
+   * all of the user's sessions (enabling them again does not bring those back).
+   */
   async manage(caller: AuthUser, id: number, action: UserManageAction): Promise<{ role: number; status: number }> {
     const user = await this.findById(id);
     if (user.deleted_at) throw AppError.badRequest('user.deleted');
@@ -289,17 +292,29 @@ export class UserService {
         patch.deleted_at = nowSec();
         break;
     }
-    await this.repo.update({ id: user.id }, patch);
+    await this.repo.manager.transaction(async (m) => {
+      await m.getRepository(UserEntity).update({ id: user.id }, patch);
+      if (action === 'disable' || action === 'delete') await this.sessions.revoke(m, user.id);
+    });
     this.changes.next(user.id);
     const after = { ...user, ...patch };
     return { role: after.role, status: after.status };
   }
 
-  /** Partial update of the caller's own row (self-service). */
-  async patchSelf(id: number, patch: Partial<UserEntity>): Promise<void> {
+  /**
+   * Partial update of the caller's own row (self-service). With `endSessions`, the user's sessions end
+   * in the same transaction: all of them, or all but `keep` (the one that asked).
+   */
+  async patchSelf(id: number, patch: Partial<UserEntity>, endSessions?: { keep?: string }): Promise<void> {
     if (Object.keys(patch).length === 0) return;
     try {
-      await this.repo.update({ id }, patch);
+      if (!endSessions) await this.repo.update({ id }, patch);
+      else {
+        await this.repo.manager.transaction(async (m) => {
+          await m.getRepository(UserEntity).update({ id }, patch);
+          await this.sessions.revoke(m, id, endSessions.keep);
+        });
+      }
     } catch (err) {
       if (isUniqueViolation(err)) throw AppError.badRequest('register.username_taken');
       throw err;
