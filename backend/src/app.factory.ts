@@ -4,6 +4,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
 import type { AppConfig } from './config/env';
+import { GlobalRateLimits } from './modules/throttle/global-rate-limits';
 import { registerWeb } from './web/static-web';
 
 /** Builds the application (used by main.ts and by the API tests, which listen on a random port). */
@@ -18,6 +19,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: process.env.LOG_LEVEL === 'silent' ? false : ['error', 'warn', 'log'],
   });
+  // Per-IP request budgets, before any route exists (docs/security/throttling.md).
+  app.get(GlobalRateLimits).register(app.getHttpAdapter().getInstance());
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   const web = await registerWeb(app, config);
   app.useGlobalFilters(new AllExceptionsFilter(web));

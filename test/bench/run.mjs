@@ -115,6 +115,7 @@ async function main() {
     LOG_LEVEL: 'silent',
     SESSION_SECRET: 'bench-secret',
     CRITICAL_RATE_LIMIT: '100000',
+    GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
     WEB_DIST_DIR: join(dir, 'no-web'),
   };
   const mock = await start(0, join(HERE, 'mock.mjs'), { PORT: '0' }, /mock listening on (\d+)/);

@@ -75,7 +75,11 @@ export async function startNode(first: TestApp, env: Record<string, string> = {}
 const BASE_ENV = {
   NODE_ENV: 'test',
   SESSION_SECRET: 'test-session-secret',
+  // Budgets no suite trips; test/security/5-throttling.test.ts sets low ones explicitly.
   CRITICAL_RATE_LIMIT: '10000',
+  CRITICAL_ACCOUNT_RATE_LIMIT: '10000',
+  GLOBAL_API_RATE_LIMIT: '1000000',
+  GLOBAL_WEB_RATE_LIMIT: '100000',
   BATCH_UPDATE_INTERVAL_MS: '50',
   LOG_LEVEL: 'silent',
 };

@@ -22,6 +22,17 @@ describe('environment', () => {
     expect(c.database).toEqual({ type: 'mysql', url: 'mysql://gw:p%40ss@db:3306/oneapi' });
   });
 
+  it('reads the rate limits: new-api names and defaults, each switch on unless set to false', () => {
+    const d = loadConfig(base);
+    expect(d.criticalRateLimit).toEqual({ enabled: true, ipLimit: 20, accountLimit: 10, ttlMs: 1_200_000, accountBackoffMs: 3_600_000 });
+    expect(d.globalApiRateLimit).toEqual({ enabled: true, limit: 180, ttlMs: 180_000 });
+    expect(d.globalWebRateLimit).toEqual({ enabled: true, limit: 60, ttlMs: 180_000 });
+    const c = loadConfig({ ...base, GLOBAL_API_RATE_LIMIT_ENABLE: 'false', GLOBAL_WEB_RATE_LIMIT_DURATION: '60', CRITICAL_RATE_LIMIT_ENABLE: '0' });
+    expect(c.globalApiRateLimit.enabled).toBe(false);
+    expect(c.globalWebRateLimit).toEqual({ enabled: true, limit: 60, ttlMs: 60_000 });
+    expect(c.criticalRateLimit.enabled).toBe(false);
+  });
+
   it('fails fast naming every bad variable', () => {
     expect(() => loadConfig({ ...base, PORT: 'abc', NODE_TYPE: 'leader' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, PORT: 'abc', NODE_TYPE: 'leader' })).toThrow(/PORT[\s\S]*NODE_TYPE/);

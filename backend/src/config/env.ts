@@ -10,6 +10,11 @@ const bool = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 const positiveInt = (def: number) => z.coerce.number().int().positive().default(def);
+/** A switch that is on unless set to false/0 (new-api's *_ENABLE variables). */
+const onUnlessOff = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v !== 'false' && v !== '0');
 
 const schema = z.object({
   NODE_ENV: z.string().default('development'),
@@ -32,10 +37,17 @@ const schema = z.object({
   RELAY_CONNECT_TIMEOUT: positiveInt(10),
   RELAY_FIRST_BYTE_TIMEOUT: z.coerce.number().int().min(0).default(0),
   MAX_REQUEST_BODY_MB: positiveInt(32),
+  CRITICAL_RATE_LIMIT_ENABLE: onUnlessOff,
   CRITICAL_RATE_LIMIT: positiveInt(20),
+  CRITICAL_ACCOUNT_RATE_LIMIT: positiveInt(10),
   CRITICAL_RATE_LIMIT_DURATION: positiveInt(1200),
+  CRITICAL_ACCOUNT_BACKOFF: positiveInt(3600),
+  GLOBAL_API_RATE_LIMIT_ENABLE: onUnlessOff,
   GLOBAL_API_RATE_LIMIT: positiveInt(180),
+  GLOBAL_API_RATE_LIMIT_DURATION: positiveInt(180),
+  GLOBAL_WEB_RATE_LIMIT_ENABLE: onUnlessOff,
   GLOBAL_WEB_RATE_LIMIT: positiveInt(60),
+  GLOBAL_WEB_RATE_LIMIT_DURATION: positiveInt(180),
   BATCH_UPDATE_INTERVAL_MS: positiveInt(500),
   WEB_DIST_DIR: z.string().default(''),
   DB_LOGGING: bool,
@@ -68,10 +80,31 @@ export interface AppConfig {
   /** Wait for the upstream's response headers; 0 = STREAMING_TIMEOUT. RELAY_TIMEOUT bounds the whole request. */
   readonly relayFirstByteTimeoutSec: number;
   readonly maxRequestBodyBytes: number;
-  readonly criticalRateLimit: { readonly limit: number; readonly ttlMs: number };
+  /** Sign-in and registration throttles (docs/security/throttling.md). */
+  readonly criticalRateLimit: CriticalRateLimit;
+  /** Per client IP request budgets on /api and on console page loads. */
+  readonly globalApiRateLimit: RequestBudget;
+  readonly globalWebRateLimit: RequestBudget;
   readonly batchUpdateIntervalMs: number;
   readonly webDistDir: string;
   readonly dbLogging: boolean;
+}
+
+export interface RequestBudget {
+  readonly enabled: boolean;
+  readonly limit: number;
+  readonly ttlMs: number;
+}
+
+export interface CriticalRateLimit {
+  readonly enabled: boolean;
+  /** Attempts per client IP (any account) in the window. */
+  readonly ipLimit: number;
+  /** Attempts per account from one IP; per account from all IPs while the human check is on. */
+  readonly accountLimit: number;
+  readonly ttlMs: number;
+  /** How long an account stays behind the human check once its cross-IP limit is spent. */
+  readonly accountBackoffMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -109,7 +142,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     relayConnectTimeoutSec: e.RELAY_CONNECT_TIMEOUT,
     relayFirstByteTimeoutSec: e.RELAY_FIRST_BYTE_TIMEOUT || e.STREAMING_TIMEOUT,
     maxRequestBodyBytes: e.MAX_REQUEST_BODY_MB * 1024 * 1024,
-    criticalRateLimit: { limit: e.CRITICAL_RATE_LIMIT, ttlMs: e.CRITICAL_RATE_LIMIT_DURATION * 1000 },
+    criticalRateLimit: {
+      enabled: e.CRITICAL_RATE_LIMIT_ENABLE,
+      ipLimit: e.CRITICAL_RATE_LIMIT,
+      accountLimit: e.CRITICAL_ACCOUNT_RATE_LIMIT,
+      ttlMs: e.CRITICAL_RATE_LIMIT_DURATION * 1000,
+      accountBackoffMs: e.CRITICAL_ACCOUNT_BACKOFF * 1000,
+    },
+    globalApiRateLimit: {
+      enabled: e.GLOBAL_API_RATE_LIMIT_ENABLE,
+      limit: e.GLOBAL_API_RATE_LIMIT,
+      ttlMs: e.GLOBAL_API_RATE_LIMIT_DURATION * 1000,
+    },
+    globalWebRateLimit: {
+      enabled: e.GLOBAL_WEB_RATE_LIMIT_ENABLE,
+      limit: e.GLOBAL_WEB_RATE_LIMIT,
+      ttlMs: e.GLOBAL_WEB_RATE_LIMIT_DURATION * 1000,
+    },
     batchUpdateIntervalMs: e.BATCH_UPDATE_INTERVAL_MS,
     webDistDir: e.WEB_DIST_DIR,
     dbLogging: e.DB_LOGGING,

@@ -1,10 +1,10 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import type { ApiEnvelope, LoginResult } from '@gw/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../common/http/envelope';
 import { ZodPipe } from '../../common/http/zod-pipe';
+import { CredentialIpThrottle, SignInThrottle } from '../throttle/credential-throttle.guard';
 import { Access } from './access.decorator';
 import { AuthService } from './auth.service';
 import { SessionService } from './session.service';
@@ -31,10 +31,10 @@ export class AuthController {
     private readonly sessions: SessionService,
   ) {}
 
-  /** Throttled per client IP and per account name. */
+  /** Throttled per client IP, per account and IP, and per account behind the human check. */
   @Post('login')
   @HttpCode(200)
-  @UseGuards(ThrottlerGuard)
+  @SignInThrottle()
   async login(
     @Body(new ZodPipe(loginSchema)) body: z.infer<typeof loginSchema>,
     @Req() req: FastifyRequest,
@@ -47,8 +47,7 @@ export class AuthController {
 
   @Post('register')
   @HttpCode(200)
-  @UseGuards(ThrottlerGuard)
-  @SkipThrottle({ account: true })
+  @CredentialIpThrottle()
   async register(
     @Body(new ZodPipe(registerSchema)) body: z.infer<typeof registerSchema>,
     @Query('turnstile') turnstile: string | undefined,
