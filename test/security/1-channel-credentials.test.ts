@@ -88,12 +88,24 @@ describe('1. only root decides where a channel credential goes', () => {
   });
 
   it('an admin may still create channels and save unchanged credential fields with other changes', async () => {
-    const created = await admin.post('/api/channel/', { name: 'cc-own', type: 1, key: 'sk-admin-own', base_url: 'http://127.0.0.1:9', models: 'cc-own-m' });
+    const created = await admin.post('/api/channel/', {
+      name: 'cc-own',
+      type: 1,
+      key: 'sk-admin-own',
+      base_url: 'http://127.0.0.1:9',
+      models: 'cc-own-m',
+    });
     expect(created.status).toBe(200);
     const id = await vertexChannel('cc-full', 'cc-full-model');
     const form = (await admin.get(`/api/channel/${id}`)).body.data;
     // The whole form back, as a script would send it: equal JSON in another spelling is no change.
-    const res = await admin.put('/api/channel/', { ...form, name: 'cc-full-renamed', priority: 3, setting: '{ "proxy": "" }', base_url: '' });
+    const res = await admin.put('/api/channel/', {
+      ...form,
+      name: 'cc-full-renamed',
+      priority: 3,
+      setting: '{ "proxy": "" }',
+      base_url: '',
+    });
     expect([res.status, res.body.data?.name, res.body.data?.priority]).toEqual([200, 'cc-full-renamed', 3]);
     const body = await admin.put('/api/channel/', { id, param_override: '{"temperature":1,"headers":{"x-team":"a"}}' });
     expect(body.status).toBe(200);
@@ -117,18 +129,32 @@ describe('1. only root decides where a channel credential goes', () => {
     const tag = `cc-b-${field}-tag`;
     expect((await admin.put('/api/channel/tag', { tag, weight: 7, [field]: value })).status).toBe(200);
     expect((await admin.post('/api/channel/batch/tag', { ids: [id], tag, [field]: value })).status).toBe(200);
-    expect((await admin.post(`/api/channel/copy/${id}`, { name: `cc-b-${field}-copy`, [field]: value })).status).toBe(200);
+    expect((await admin.post(`/api/channel/copy/${id}`, { name: `cc-b-${field}-copy`, [field]: value })).status).toBe(
+      200,
+    );
     expect(await credentials(id)).toEqual(before);
     // The copy sends the same credential to the same place.
-    expect(await db.all(`SELECT ${CREDENTIAL_COLUMNS} FROM channels WHERE name = ?`, [`cc-b-${field}-copy`])).toEqual([before]);
+    expect(await db.all(`SELECT ${CREDENTIAL_COLUMNS} FROM channels WHERE name = ?`, [`cc-b-${field}-copy`])).toEqual([
+      before,
+    ]);
   });
 
   it.each([
-    ['a Vertex region naming another host', { type: 41, key: '{"type":"service_account"}', other: '127.0.0.1:1/steal#' }],
-    ['a Vertex region map with one bad region', { type: 41, key: '{"type":"service_account"}', other: '{"default":"us-central1","m":"evil.example/x#"}' }],
+    [
+      'a Vertex region naming another host',
+      { type: 41, key: '{"type":"service_account"}', other: '127.0.0.1:1/steal#' },
+    ],
+    [
+      'a Vertex region map with one bad region',
+      { type: 41, key: '{"type":"service_account"}', other: '{"default":"us-central1","m":"evil.example/x#"}' },
+    ],
     ['a Bedrock key whose region names another host', { type: 33, key: 'AKID|SECRET|evil.example/x#', other: '' }],
   ])('(c) root setting %s is refused with 400', async (_name, fields) => {
-    const created = await root.post('/api/channel/', { name: 'cc-c', base_url: '', models: 'cc-c-model', ...fields }, EN);
+    const created = await root.post(
+      '/api/channel/',
+      { name: 'cc-c', base_url: '', models: 'cc-c-model', ...fields },
+      EN,
+    );
     expect([created.status, created.body.message]).toEqual([400, REGION_MESSAGE]);
     const valid = fields.type === 41 ? { other: 'us-central1' } : { key: 'AKID|SECRET|us-east-1' };
     const id = await createChannel(root, { name: 'cc-c-ok', base_url: '', models: 'cc-c-model', ...fields, ...valid });
@@ -197,13 +223,19 @@ describe('1. only root decides where a channel credential goes', () => {
     expect(JSON.stringify(refused.body)).not.toContain(KEY_MARKER);
     const revealed = await root.post(`/api/channel/${id}/key`);
     expect([revealed.status, revealed.body.data]).toEqual([200, { key: KEY_MARKER }]);
-    const copy = await db.one<{ id: number }>('SELECT id FROM channels WHERE name = ? ORDER BY id LIMIT 1', ['cc-e-copy']);
+    const copy = await db.one<{ id: number }>('SELECT id FROM channels WHERE name = ? ORDER BY id LIMIT 1', [
+      'cc-e-copy',
+    ]);
     expect((await root.post(`/api/channel/${copy.id}/key`)).body.data).toEqual({ key: KEY_MARKER });
     expect(t.output()).not.toContain(KEY_MARKER);
   });
 
   it('an admin cannot send a request to an address of their choosing through fetch_models', async () => {
-    const res = await admin.post('/api/channel/fetch_models', { base_url: `http://127.0.0.1:${steal.port}`, type: 1, key: 'sk-x' }, EN);
+    const res = await admin.post(
+      '/api/channel/fetch_models',
+      { base_url: `http://127.0.0.1:${steal.port}`, type: 1, key: 'sk-x' },
+      EN,
+    );
     expect([res.status, res.body.success]).toEqual([403, false]);
     expect(steal.connections()).toBe(0);
   });

@@ -1,4 +1,11 @@
-import { bedrockRegionsOf, checkChannelRegions, credentialChanges, isValidRegion, paramOverrideHeaders, vertexRegionsOf } from './channel-credentials';
+import {
+  bedrockRegionsOf,
+  checkChannelRegions,
+  credentialChanges,
+  isValidRegion,
+  paramOverrideHeaders,
+  vertexRegionsOf,
+} from './channel-credentials';
 
 const stored = {
   type: 41,
@@ -24,7 +31,10 @@ describe('channel credential rules', () => {
   it('lists the regions of a Vertex other and of Bedrock keys', () => {
     expect(vertexRegionsOf('')).toEqual([]);
     expect(vertexRegionsOf(' us-east5 ')).toEqual(['us-east5']);
-    expect(vertexRegionsOf('{"default":"us-central1","claude":"evil.host/x#"}')).toEqual(['us-central1', 'evil.host/x#']);
+    expect(vertexRegionsOf('{"default":"us-central1","claude":"evil.host/x#"}')).toEqual([
+      'us-central1',
+      'evil.host/x#',
+    ]);
     expect(vertexRegionsOf('{bad')).toBeNull();
     expect(bedrockRegionsOf('AK|SK|us-east-1\nAK2|SK2|evil.com#')).toEqual(['us-east-1', 'evil.com#']);
     expect(bedrockRegionsOf('AK|SK')).toEqual(['']);
@@ -52,7 +62,9 @@ describe('channel credential rules', () => {
   });
 
   it('credential changes: unchanged values are no change, any key is one', () => {
-    expect(credentialChanges(stored, { ...stored, setting: '{ "proxy": "" }', base_url: 'https://vertex.example/' })).toEqual([]);
+    expect(
+      credentialChanges(stored, { ...stored, setting: '{ "proxy": "" }', base_url: 'https://vertex.example/' }),
+    ).toEqual([]);
     expect(credentialChanges(stored, { param_override: '{"temperature":1,"headers":{"x-a":"1"}}' })).toEqual([]);
     expect(
       credentialChanges(stored, {

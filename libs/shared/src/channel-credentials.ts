@@ -148,17 +148,27 @@ const baseUrlOf = (v: string | null | undefined) => trimmed(v).replace(/\/+$/, '
  * to the stored one is no change (the console may send the whole form back). Any non-empty key counts
  * as a change: keys are never compared, so the answer cannot tell whether a guessed key is right.
  */
-export function credentialChanges(stored: ChannelCredentialFields, patch: Partial<ChannelCredentialFields>): CredentialField[] {
+export function credentialChanges(
+  stored: ChannelCredentialFields,
+  patch: Partial<ChannelCredentialFields>,
+): CredentialField[] {
   const out: CredentialField[] = [];
   if (patch.type !== undefined && patch.type !== stored.type) out.push('type');
   if (patch.key?.trim()) out.push('key');
   if (patch.base_url !== undefined && baseUrlOf(patch.base_url) !== baseUrlOf(stored.base_url)) out.push('base_url');
   const destinationOther = otherIsDestination(stored.type) || otherIsDestination(patch.type ?? stored.type);
-  if (patch.other !== undefined && destinationOther && trimmed(patch.other) !== trimmed(stored.other)) out.push('other');
-  if (patch.openai_organization !== undefined && trimmed(patch.openai_organization) !== trimmed(stored.openai_organization))
+  if (patch.other !== undefined && destinationOther && trimmed(patch.other) !== trimmed(stored.other))
+    out.push('other');
+  if (
+    patch.openai_organization !== undefined &&
+    trimmed(patch.openai_organization) !== trimmed(stored.openai_organization)
+  )
     out.push('openai_organization');
   if (patch.setting !== undefined && !sameJsonText(patch.setting, stored.setting)) out.push('setting');
-  if (patch.param_override !== undefined && paramOverrideHeaders(patch.param_override) !== paramOverrideHeaders(stored.param_override))
+  if (
+    patch.param_override !== undefined &&
+    paramOverrideHeaders(patch.param_override) !== paramOverrideHeaders(stored.param_override)
+  )
     out.push('param_override');
   return out;
 }

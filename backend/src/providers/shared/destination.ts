@@ -10,7 +10,8 @@ import { ProviderInputError } from './errors';
 
 /** `region` when it is a valid host-name label (REGION_PATTERN); the value itself is never echoed. */
 export function checkedRegion(region: string, provider: string): string {
-  if (!isValidRegion(region)) throw new ProviderInputError(`${provider} region of the channel is not a valid region name`);
+  if (!isValidRegion(region))
+    throw new ProviderInputError(`${provider} region of the channel is not a valid region name`);
   return region;
 }
 
@@ -22,7 +23,13 @@ export function onProviderHost(url: string, host: RegExp, provider: string): str
   } catch {
     throw new ProviderInputError(`${provider} URL is not valid`);
   }
-  if (parsed.protocol !== 'https:' || parsed.port !== '' || parsed.username || parsed.password || !host.test(parsed.hostname)) {
+  if (
+    parsed.protocol !== 'https:' ||
+    parsed.port !== '' ||
+    parsed.username ||
+    parsed.password ||
+    !host.test(parsed.hostname)
+  ) {
     throw new ProviderInputError(`${provider} URL does not stay on the provider's host`);
   }
   return url;

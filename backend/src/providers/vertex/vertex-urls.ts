@@ -35,7 +35,8 @@ export const VERTEX_HOST = /^([a-z0-9-]+-)?aiplatform\.googleapis\.com$/;
  * valid region name. The adaptor calls it before it asks for an access token.
  */
 export function checkVertexRegions(other: string | null | undefined): void {
-  for (const r of vertexRegionsOf(other) ?? []) if (typeof r === 'string' && r.trim()) checkedRegion(r.trim(), 'Vertex AI');
+  for (const r of vertexRegionsOf(other) ?? [])
+    if (typeof r === 'string' && r.trim()) checkedRegion(r.trim(), 'Vertex AI');
 }
 
 /** Host of a (checked) region: the global endpoint has no region prefix. */
@@ -46,7 +47,11 @@ export function vertexHost(region: string): string {
 
 /** The Gemini models Model Garden lists for a region (publishers.models.list, v1beta1). */
 export function vertexModelsUrl(region: string): string {
-  return onProviderHost(`https://${vertexHost(region)}/v1beta1/publishers/google/models?pageSize=1000`, VERTEX_HOST, 'Vertex AI');
+  return onProviderHost(
+    `https://${vertexHost(region)}/v1beta1/publishers/google/models?pageSize=1000`,
+    VERTEX_HOST,
+    'Vertex AI',
+  );
 }
 
 export function isVertexClaude(model: string): boolean {

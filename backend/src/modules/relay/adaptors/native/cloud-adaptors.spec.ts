@@ -205,10 +205,14 @@ describe('Vertex adaptor', () => {
     async (bad) => {
       const tokens = new AccessTokenCache();
       const token = jest.spyOn(tokens, 'token').mockResolvedValue('ya29.t');
-      await expect(vertexAdaptor(tokens).prepare!(target({ key, other: bad }))).rejects.toThrow('not a valid region name');
+      await expect(vertexAdaptor(tokens).prepare!(target({ key, other: bad }))).rejects.toThrow(
+        'not a valid region name',
+      );
       expect(token).not.toHaveBeenCalled();
       const prepared = target({ key, other: bad, credential: 'ya29.t' });
-      expect(() => vertexAdaptor(tokens).buildCall(input(prepared, { upstreamModel: 'gemini-2.0-flash' }))).toThrow('region');
+      expect(() => vertexAdaptor(tokens).buildCall(input(prepared, { upstreamModel: 'gemini-2.0-flash' }))).toThrow(
+        'region',
+      );
       expect(() => vertexAdaptor(tokens).models!.call(prepared)).toThrow('region');
     },
   );
