@@ -117,10 +117,12 @@ describe('channel API', () => {
       await root.delete(`/api/channel/${id}/`);
   });
 
-  it('keys: root reads them back, admins never; only root changes base_url; lists and search never carry keys', async () => {
+  it('keys: only root reads them, through the reveal route; only root changes base_url; lists and search never carry keys', async () => {
     const id = await createChannel(admin, { ...base, name: 'secret-ch', key: MARKER, base_url: mock.url });
-    expect((await root.get(`/api/channel/${id}`)).body.data.key).toBe(MARKER);
+    expect((await root.get(`/api/channel/${id}`)).body.data.key).toBeUndefined();
+    expect((await root.post(`/api/channel/${id}/key`)).body.data.key).toBe(MARKER);
     expect((await admin.get(`/api/channel/${id}`)).body.data.key).toBeUndefined();
+    expect((await admin.post(`/api/channel/${id}/key`)).status).toBe(403);
     const list = await admin.get('/api/channel/?p=0&page_size=100');
     expect(JSON.stringify(list.body)).not.toContain(MARKER);
     expect((await admin.get(`/api/channel/search?keyword=${MARKER}`)).body.data.total).toBe(0);
@@ -341,20 +343,22 @@ describe('channel API', () => {
     await admin.post('/api/channel/batch', { ids: [oa, ds, mistral] });
   });
 
-  it('fetches models for a new channel and an existing one; upstream errors are masked', async () => {
-    const fresh = await admin.post('/api/channel/fetch_models', {
+  it('fetches models for a new channel (root) and an existing one; upstream errors are masked', async () => {
+    const refused = await admin.post('/api/channel/fetch_models', { base_url: info.url, type: 1, key: 'good-key' });
+    expect(refused.status).toBe(403);
+    const fresh = await root.post('/api/channel/fetch_models', {
       base_url: info.url,
       type: 1,
       key: 'good-key\nother',
     });
     expect(fresh.body.data).toEqual(['m-a', 'm-b']);
-    const noKey = await admin.post('/api/channel/fetch_models', { base_url: info.url, type: 1, key: '' }, EN);
+    const noKey = await root.post('/api/channel/fetch_models', { base_url: info.url, type: 1, key: '' }, EN);
     expect([noKey.status, noKey.body.message]).toEqual([400, 'Please fill in the key']);
-    const bad = await admin.post('/api/channel/fetch_models', { base_url: info.url, type: 1, key: MARKER }, EN);
+    const bad = await root.post('/api/channel/fetch_models', { base_url: info.url, type: 1, key: MARKER }, EN);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('Failed to fetch the model list');
     expect(bad.body.message).not.toContain(MARKER);
-    const custom = await admin.post(
+    const custom = await root.post(
       '/api/channel/fetch_models',
       { base_url: `${info.url}/v1/chat/completions`, type: 8, key: 'good-key' },
       EN,

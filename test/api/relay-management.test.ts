@@ -70,7 +70,8 @@ describe('relay management routes', () => {
 
     const list = await root.get('/api/channel/?p=0&page_size=10');
     expect(JSON.stringify(list.body)).not.toContain('CHANNELSECRETMARKER');
-    expect((await root.get(`/api/channel/${id}`)).body.data.key).toBe(MARKER);
+    expect((await root.get(`/api/channel/${id}`)).body.data.key).toBeUndefined();
+    expect((await root.post(`/api/channel/${id}/key`)).body.data.key).toBe(MARKER);
 
     const admin = await createUser(root, 'ch_admin', 'user-pass-1', 10);
     const asAdmin = await admin.client.get(`/api/channel/${id}`);

@@ -67,6 +67,7 @@ export * from './shared/chunks';
 export * from './shared/collect-chunks';
 export * from './shared/content';
 export * from './shared/errors';
+export * from './shared/destination';
 export * from './shared/finish-reason';
 export * from './shared/ndjson';
 export * from './anthropic/anthropic-types';

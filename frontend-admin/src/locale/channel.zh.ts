@@ -114,6 +114,13 @@ export const channelZh = {
     key_placeholder: '请输入密钥，一行一个',
     key_format: '按照如下格式输入：{{format}}',
     key_keep: '留空则保持原密钥不变',
+    key_reveal: '查看密钥',
+    key_reveal_failed: '读取密钥失败',
+    key_root_only: '只有超级管理员可以查看或修改密钥',
+    credentials_root_only:
+      '类型、地址、密钥、组织、部署地区/账户 ID 和渠道额外设置只有超级管理员可以修改；参数覆盖中的请求头也是如此。',
+    region_invalid: '地区只能包含小写字母、数字和连字符（例如 us-central1）',
+    fetch_models_save_first: '只有超级管理员可以用未保存的密钥获取模型列表；请先保存渠道，再在编辑时获取。',
     key_add_placeholder: '添加密钥',
     multi_key_view: '多密钥视图（{{count}} 个密钥）',
     batch_create: '批量创建：每个密钥创建一个渠道（{{count}} 个）',

@@ -122,12 +122,11 @@ export interface OptionItem {
   value: string;
 }
 
-/** A channel as the console reads it (spec 2 §3 "Channel"); `key` only in root's single-channel view. */
+/** A channel as the console reads it (spec 2 §3 "Channel"): never with its key (root reads that through POST /api/channel/:id/key). */
 export interface ChannelRecord {
   id: number;
   name: string;
   type: number;
-  key?: string;
   openai_organization: string;
   max_input_tokens: number;
   base_url: string;

@@ -6,3 +6,4 @@ export * from './options';
 export * from './api-types';
 export * from './validation';
 export * from './pricing';
+export * from './channel-credentials';

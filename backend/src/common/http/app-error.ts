@@ -17,8 +17,8 @@ export class AppError extends Error {
   static unauthorized(key: MessageKey = 'auth.not_logged_in') {
     return new AppError(key, 401);
   }
-  static forbidden(key: MessageKey = 'auth.forbidden') {
-    return new AppError(key, 403);
+  static forbidden(key: MessageKey = 'auth.forbidden', params?: MessageParams) {
+    return new AppError(key, 403, params);
   }
   static notFound(key: MessageKey = 'common.not_found') {
     return new AppError(key, 404);

@@ -105,7 +105,11 @@ export const MESSAGES = {
   'channel.background_running': ['已有任务在运行中，请稍后再试', 'A run is already in progress, please try again later'],
   'token.count_invalid': ['批量创建数量必须在 1 到 100 之间', 'The batch count must be between 1 and 100'],
   'token.status_invalid': ['只能在启用和禁用之间切换', 'Only enabled and disabled can be set'],
-  'channel.root_only_field': ['只有超级管理员可以修改渠道地址或密钥', 'Only the super admin may change a channel base URL or key'],
+  'channel.root_only_field': [
+    '只有超级管理员可以修改渠道的地址、密钥和凭据相关字段：{fields}',
+    'Only the super admin may change where a channel sends its credential or which credential it uses: {fields}',
+  ],
+  'channel.region_invalid': ['区域只能包含小写字母、数字和连字符（例如 us-central1）', 'A region may contain only lowercase letters, digits and dashes (e.g. us-central1)'],
   'relay.missing_key': ['未提供令牌', 'No API key provided'],
   'relay.invalid_key': ['无效的令牌', 'Invalid API key'],
   'relay.token_disabled': ['该令牌状态不可用', 'This API key is disabled'],

@@ -44,12 +44,18 @@ export class ChannelOpsController {
     return { success: true, message: '', balance, data: { balance } };
   }
 
+  /**
+   * Models for a channel not saved yet: base URL and key from the body, so the caller picks where a
+   * request goes. Root only, like changing a channel's base URL; admins save first and use the route below.
+   */
   @Post('fetch_models')
+  @Access('root')
   @HttpCode(200)
   async fetchModels(@Body(new ZodPipe(fetchModelsSchema)) dto: FetchModelsDto): Promise<ApiEnvelope<string[]>> {
     return ok(await this.info.fetchModels(dto));
   }
 
+  /** Models of a saved channel: its stored base URL and key, which only root sets. */
   @Get('fetch_models/:id')
   async fetchModelsOf(@Param('id', ParseIntPipe) id: number): Promise<ApiEnvelope<string[]>> {
     return ok(await this.info.modelsOf(id));

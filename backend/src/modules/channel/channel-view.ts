@@ -1,9 +1,9 @@
 import type { ChannelEntity } from '../../database/entities';
 
-/** A channel as the console sees it. `key` is present only in root's single-channel view. */
-export type ChannelView = Omit<ChannelEntity, 'key'> & { key?: string };
+/** A channel as the console sees it: never with its key (root reads it through POST /api/channel/:id/key). */
+export type ChannelView = Omit<ChannelEntity, 'key'>;
 
-export function toChannelView(c: ChannelEntity, key?: string): ChannelView {
+export function toChannelView(c: ChannelEntity): ChannelView {
   const { key: _stored, ...rest } = c;
-  return key === undefined ? rest : { ...rest, key };
+  return rest;
 }

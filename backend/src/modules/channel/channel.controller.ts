@@ -7,9 +7,21 @@ import { CurrentUser, type AuthUser } from '../auth/auth-user';
 import { ChannelService } from './channel.service';
 import type { ChannelView } from './channel-view';
 import { ChannelQueryService } from './channel-query.service';
-import { channelListSchema, createChannelSchema, updateChannelSchema, type ChannelListQuery, type CreateChannelDto, type UpdateChannelDto } from './dto';
+import {
+  channelListSchema,
+  copyChannelSchema,
+  createChannelSchema,
+  updateChannelSchema,
+  type ChannelListQuery,
+  type CopyChannelDto,
+  type CreateChannelDto,
+  type UpdateChannelDto,
+} from './dto';
 
-/** Channel administration (spec 2 §7 "Channels"). Keys are shown to root only, one channel at a time. */
+/**
+ * Channel administration (spec 2 §7 "Channels"). No answer carries a stored key; root reads one through
+ * the reveal route. Only root changes what decides where a key goes (docs/security/channel-credentials.md).
+ */
 @Controller('api/channel')
 @Access('admin')
 export class ChannelController {
@@ -18,15 +30,23 @@ export class ChannelController {
     private readonly query: ChannelQueryService,
   ) {}
 
-  /** p, page_size, id_sort, tag_mode (spec 2 §7); the key is never listed. */
+  /** p, page_size, id_sort, tag_mode (spec 2 §7). */
   @Get()
   async list(@Query(new ZodPipe(channelListSchema)) q: ChannelListQuery): Promise<ApiEnvelope<Paged<ChannelView>>> {
     return ok(await this.query.list(q));
   }
 
   @Get(':id')
-  async get(@CurrentUser() caller: AuthUser, @Param('id', ParseIntPipe) id: number): Promise<ApiEnvelope<ChannelView>> {
-    return ok(await this.channels.get(id, caller.role >= Role.Root));
+  async get(@Param('id', ParseIntPipe) id: number): Promise<ApiEnvelope<ChannelView>> {
+    return ok(await this.channels.get(id));
+  }
+
+  /** The stored key, for the editor's explicit "reveal" (POST: it is logged, and never cached). */
+  @Post(':id/key')
+  @Access('root')
+  @HttpCode(200)
+  async revealKey(@CurrentUser() caller: AuthUser, @Param('id', ParseIntPipe) id: number): Promise<ApiEnvelope<{ key: string }>> {
+    return ok({ key: await this.channels.revealKey(id, caller) });
   }
 
   @Post()
@@ -35,7 +55,13 @@ export class ChannelController {
     return ok(await this.channels.create(dto));
   }
 
-  /** Only root may point a channel elsewhere or replace its key (security-and-faults.md "SSRF"). */
+  /** A copy with the same upstream and key (the console's "copy": it never sees the key). */
+  @Post('copy/:id')
+  @HttpCode(200)
+  async copy(@Param('id', ParseIntPipe) id: number, @Body(new ZodPipe(copyChannelSchema)) dto: CopyChannelDto): Promise<ApiEnvelope<ChannelView>> {
+    return ok(await this.channels.copy(id, dto.name));
+  }
+
   @Put()
   async update(@CurrentUser() caller: AuthUser, @Body(new ZodPipe(updateChannelSchema)) dto: UpdateChannelDto): Promise<ApiEnvelope<ChannelView>> {
     return ok(await this.channels.update(dto, caller.role >= Role.Root));

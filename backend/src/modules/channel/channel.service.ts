@@ -1,12 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { ChannelStatus, LogType } from '@gw/shared';
+import { ChannelStatus, checkChannelRegions, credentialChanges, LogType } from '@gw/shared';
 import { Subject } from 'rxjs';
 import { In, type EntityManager, type Repository } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
+import type { MessageKey } from '../../common/i18n/messages';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { nowSec } from '../../database/columns';
 import { AbilityEntity, ChannelEntity } from '../../database/entities';
+import type { AuthUser } from '../auth/auth-user';
 import { decryptSecret, encryptSecret } from '../auth/secret-box';
 import { LogService } from '../log/log.service';
 import { abilityRows, normalizeOther, splitKeys, splitList } from './channel-fields';
@@ -42,6 +44,7 @@ export class ChannelService {
     const type = fields.type ?? 1;
     const other = normalizeOther(type, fields.other);
     if (other === null) throw AppError.badRequest('channel.other_json_invalid');
+    checkRegions(type, other, fields.key);
     const keys = mode === 'batch' ? splitKeys(type, fields.key) : [fields.key];
     if (keys.length === 0) throw AppError.badRequest('channel.name_key_required');
     const entities = keys.map((key) =>
@@ -72,21 +75,29 @@ export class ChannelService {
     return mode === 'batch' ? views : views[0];
   }
 
-  /** Updates the given fields; a non-root caller may not change base_url or key. */
+  /**
+   * Updates the given fields. Only root may change what decides where the channel's credential goes
+   * or which credential it is (credentialChanges in libs/shared); a value equal to the stored one is
+   * no change. Regions that go into host names are checked (docs/security/channel-credentials.md).
+   */
   async update(dto: UpdateChannelDto, callerIsRoot: boolean): Promise<ChannelView> {
     const current = await this.find(dto.id);
     const { id, ...fields } = dto;
-    const movesUpstream = (fields.base_url !== undefined && fields.base_url !== current.base_url) || !!fields.key?.trim();
-    if (movesUpstream && !callerIsRoot) throw AppError.forbidden('channel.root_only_field');
+    if (!callerIsRoot) {
+      const changed = credentialChanges(current, fields);
+      if (changed.length > 0) throw AppError.forbidden('channel.root_only_field', { fields: changed.join(', ') });
+    }
     const patch: Partial<ChannelEntity> = { ...fields, key: undefined };
     if (fields.key !== undefined && fields.key.trim()) patch.key = this.encrypt(fields.key);
     if (fields.models !== undefined) patch.models = splitList(fields.models).join(',');
     if (fields.group !== undefined) patch.group = splitList(fields.group).join(',') || 'default';
     if (fields.other !== undefined || fields.type !== undefined) {
-      const other = normalizeOther(fields.type ?? current.type, fields.other !== undefined ? fields.other : current.other);
+      const type = fields.type ?? current.type;
+      const other = normalizeOther(type, fields.other !== undefined ? fields.other : current.other);
       if (other === null) throw AppError.badRequest('channel.other_json_invalid');
       patch.other = other;
-    }
+      checkRegions(type, other, fields.key?.trim() ? fields.key : this.decrypt(current.key));
+    } else if (fields.key?.trim()) checkRegions(current.type, current.other, fields.key);
     for (const k of Object.keys(patch) as (keyof ChannelEntity)[]) if (patch[k] === undefined) delete patch[k];
     const next = { ...current, ...patch };
     await this.repo.manager.transaction(async (m) => {
@@ -95,6 +106,32 @@ export class ChannelService {
     });
     await this.announce(id);
     return toChannelView(next);
+  }
+
+  /**
+   * A copy of a channel with the same upstream, key and routing, named `name` (default "<name>_copy"),
+   * its counters reset. Nothing moves: the copy sends the same credential to the same place.
+   */
+  async copy(id: number, name?: string): Promise<ChannelView> {
+    const { id: _id, ...source } = await this.find(id);
+    const copy = this.repo.create({
+      ...source,
+      name: name?.trim() || `${source.name}_copy`.slice(0, 128),
+      created_time: nowSec(),
+      test_time: 0,
+      response_time: 0,
+      balance: 0,
+      balance_updated_time: 0,
+      used_quota: 0,
+      other_info: '',
+    });
+    const saved = await this.repo.manager.transaction(async (m) => {
+      const row = await m.getRepository(ChannelEntity).save(copy);
+      await this.rebuildAbilities(m, row);
+      return row;
+    });
+    await this.announce(saved.id);
+    return toChannelView(saved);
   }
 
   async remove(id: number): Promise<void> {
@@ -106,10 +143,22 @@ export class ChannelService {
     await this.announce(id);
   }
 
-  /** One channel; the decrypted key only when `withKey` (root). */
-  async get(id: number, withKey: boolean): Promise<ChannelView> {
+  /** One channel, without its key (see revealKey). */
+  async get(id: number): Promise<ChannelView> {
+    return toChannelView(await this.find(id));
+  }
+
+  /** The stored key of a channel, for root's explicit "reveal"; each reveal is logged (without the key). */
+  async revealKey(id: number, caller: Pick<AuthUser, 'id' | 'username'>): Promise<string> {
     const c = await this.find(id);
-    return toChannelView(c, withKey ? this.decrypt(c.key) : undefined);
+    this.logs.record({
+      type: LogType.Manage,
+      user_id: caller.id,
+      username: caller.username,
+      channel_id: id,
+      content: `${caller.username} (#${caller.id}) revealed the key of channel #${id}`,
+    });
+    return this.decrypt(c.key);
   }
 
   /**
@@ -231,4 +280,10 @@ export class ChannelService {
   private decrypt(stored: string | null): string {
     return stored ? decryptSecret(this.config.cryptoSecret, stored) : '';
   }
+}
+
+/** Refuses (400) regions that would not stay a host-name label (libs/shared checkChannelRegions). */
+function checkRegions(type: number, other: string | null, key: string | undefined): void {
+  const rule = checkChannelRegions(type, { other, key });
+  if (rule) throw AppError.badRequest(rule as MessageKey);
 }

@@ -44,6 +44,10 @@ export type CreateChannelDto = z.infer<typeof createChannelSchema>;
 export const updateChannelSchema = fields.partial().extend({ id: z.number().int().positive() });
 export type UpdateChannelDto = z.infer<typeof updateChannelSchema>;
 
+/** POST /api/channel/copy/:id: the copy's name (optional, default "<name>_copy"). */
+export const copyChannelSchema = z.object({ name: z.string().trim().max(128).optional() });
+export type CopyChannelDto = z.infer<typeof copyChannelSchema>;
+
 const bool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
   .optional()

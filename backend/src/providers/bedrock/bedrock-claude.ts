@@ -1,4 +1,5 @@
 import type { AnthropicRequest } from '../anthropic/anthropic-types';
+import { checkedRegion, onProviderHost } from '../shared/destination';
 import { ProviderInputError } from '../shared/errors';
 import { type AwsCredentials, signV4 } from './sigv4';
 
@@ -69,8 +70,20 @@ export function bedrockClaudeBody(req: AnthropicRequest, betas: readonly string[
   return { anthropic_version: BEDROCK_ANTHROPIC_VERSION, ...rest, ...(betas.length ? { anthropic_beta: [...betas] } : {}) };
 }
 
+/** Bedrock runtime (InvokeModel) and control-plane (model list) hosts of a region. */
+export const BEDROCK_RUNTIME_HOST = /^bedrock-runtime\.[a-z0-9-]+\.amazonaws\.com$/;
+export const BEDROCK_CONTROL_HOST = /^bedrock\.[a-z0-9-]+\.amazonaws\.com$/;
+
+/** InvokeModel URL; throws unless the region is valid and the URL stays on the region's runtime host. */
 export function bedrockInvokeUrl(region: string, modelId: string, stream: boolean): string {
-  return `https://bedrock-runtime.${region}.amazonaws.com/model/${encodeURIComponent(modelId)}/${stream ? 'invoke-with-response-stream' : 'invoke'}`;
+  const url = `https://bedrock-runtime.${checkedRegion(region, 'Bedrock')}.amazonaws.com/model/${encodeURIComponent(modelId)}/${stream ? 'invoke-with-response-stream' : 'invoke'}`;
+  return onProviderHost(url, BEDROCK_RUNTIME_HOST, 'Bedrock');
+}
+
+/** The Anthropic foundation models of a region (control plane, service "bedrock"). */
+export function bedrockModelsUrl(region: string): string {
+  const url = `https://bedrock.${checkedRegion(region, 'Bedrock')}.amazonaws.com/foundation-models?byProvider=Anthropic`;
+  return onProviderHost(url, BEDROCK_CONTROL_HOST, 'Bedrock');
 }
 
 export interface BedrockCall {

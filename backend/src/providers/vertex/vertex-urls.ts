@@ -1,5 +1,7 @@
+import { vertexRegionsOf } from '@gw/shared';
 import type { AnthropicRequest } from '../anthropic/anthropic-types';
 import { isObject } from '../shared/content';
+import { checkedRegion, onProviderHost } from '../shared/destination';
 
 /** Vertex AI: region per model, endpoint URLs for Gemini and Claude publishers, Claude body (pure). */
 
@@ -25,14 +27,31 @@ export function vertexRegion(other: string | null | undefined, model: string): s
   return VERTEX_DEFAULT_REGION;
 }
 
-/** Host of a region: the global endpoint has no region prefix. */
+/** Vertex AI hosts: the global endpoint and `<region>-aiplatform.googleapis.com`. */
+export const VERTEX_HOST = /^([a-z0-9-]+-)?aiplatform\.googleapis\.com$/;
+
+/**
+ * Every region the channel's `other` can route to, checked; throws on the first one that is not a
+ * valid region name. The adaptor calls it before it asks for an access token.
+ */
+export function checkVertexRegions(other: string | null | undefined): void {
+  for (const r of vertexRegionsOf(other) ?? [])
+    if (typeof r === 'string' && r.trim()) checkedRegion(r.trim(), 'Vertex AI');
+}
+
+/** Host of a (checked) region: the global endpoint has no region prefix. */
 export function vertexHost(region: string): string {
+  checkedRegion(region, 'Vertex AI');
   return region === 'global' ? 'aiplatform.googleapis.com' : `${region}-aiplatform.googleapis.com`;
 }
 
 /** The Gemini models Model Garden lists for a region (publishers.models.list, v1beta1). */
 export function vertexModelsUrl(region: string): string {
-  return `https://${vertexHost(region)}/v1beta1/publishers/google/models?pageSize=1000`;
+  return onProviderHost(
+    `https://${vertexHost(region)}/v1beta1/publishers/google/models?pageSize=1000`,
+    VERTEX_HOST,
+    'Vertex AI',
+  );
 }
 
 export function isVertexClaude(model: string): boolean {
@@ -53,14 +72,15 @@ export function vertexClaudeModel(model: string): string {
 /**
  * Endpoint URL. Gemini models: publishers/google, :generateContent or :streamGenerateContent?alt=sse.
  * Claude models: publishers/anthropic with the Vertex model id, :rawPredict or :streamRawPredict.
+ * Throws unless the region is valid and the URL stays on a Vertex AI host.
  */
 export function vertexUrl(input: { projectId: string; region: string; model: string; stream: boolean }): string {
   const { projectId, region, model, stream } = input;
   const base = `https://${vertexHost(region)}/v1/projects/${encodeURIComponent(projectId)}/locations/${region}/publishers`;
-  if (isVertexClaude(model)) {
-    return `${base}/anthropic/models/${encodeURIComponent(vertexClaudeModel(model))}:${stream ? 'streamRawPredict' : 'rawPredict'}`;
-  }
-  return `${base}/google/models/${encodeURIComponent(model)}:${stream ? 'streamGenerateContent?alt=sse' : 'generateContent'}`;
+  const url = isVertexClaude(model)
+    ? `${base}/anthropic/models/${encodeURIComponent(vertexClaudeModel(model))}:${stream ? 'streamRawPredict' : 'rawPredict'}`
+    : `${base}/google/models/${encodeURIComponent(model)}:${stream ? 'streamGenerateContent?alt=sse' : 'generateContent'}`;
+  return onProviderHost(url, VERTEX_HOST, 'Vertex AI');
 }
 
 export const VERTEX_ANTHROPIC_VERSION = 'vertex-2023-10-16';

@@ -4,7 +4,8 @@ import { openAIToAnthropicRequest } from '../anthropic/request-from-openai';
 import { openAIToGeminiRequest } from '../gemini/request-from-openai';
 import { golden, readJson } from '../testing/golden';
 import { createJwtAssertion, parseServiceAccountKey, parseTokenResponse, tokenRequest } from './service-account';
-import { vertexClaudeBody, vertexClaudeModel, vertexRegion, vertexUrl } from './vertex-urls';
+import { onProviderHost } from '../shared/destination';
+import { checkVertexRegions, VERTEX_HOST, vertexClaudeBody, vertexClaudeModel, vertexModelsUrl, vertexRegion, vertexUrl } from './vertex-urls';
 
 const DIR = __dirname;
 // A throwaway key generated per run: no private key is stored in the repository.
@@ -79,6 +80,27 @@ describe('regions and URLs', () => {
     ['claude-sonnet-4-20250514', 'europe-west1', true, 'https://europe-west1-aiplatform.googleapis.com/v1/projects/demo-project/locations/europe-west1/publishers/anthropic/models/claude-sonnet-4%4020250514:streamRawPredict'],
   ])('%s in %s (stream %s)', (model, region, stream, url) => {
     expect(vertexUrl({ projectId: 'demo-project', region, model, stream })).toBe(url);
+  });
+
+  it.each(['127.0.0.1:4491/steal#', 'evil.example', 'us-central1.evil.example/', 'US-CENTRAL1', 'a b'])(
+    'region %j is refused: the URL would not stay on a Vertex AI host',
+    (region) => {
+      expect(() => vertexUrl({ projectId: 'p', region, model: 'gemini-2.0-flash', stream: false })).toThrow('not a valid region name');
+      expect(() => vertexModelsUrl(region)).toThrow('not a valid region name');
+    },
+  );
+
+  it('checks every region of a region map', () => {
+    expect(() => checkVertexRegions('{"default":"us-central1","m":"us-east5"}')).not.toThrow();
+    expect(() => checkVertexRegions('')).not.toThrow();
+    expect(() => checkVertexRegions('{"default":"us-central1","m":"x.y/z#"}')).toThrow('not a valid region name');
+  });
+
+  it('a URL off the provider host is refused', () => {
+    expect(() => onProviderHost('https://aiplatform.googleapis.com.evil.example/x', VERTEX_HOST, 'Vertex AI')).toThrow("provider's host");
+    expect(() => onProviderHost('https://aiplatform.googleapis.com:8443/x', VERTEX_HOST, 'Vertex AI')).toThrow("provider's host");
+    expect(() => onProviderHost('http://aiplatform.googleapis.com/x', VERTEX_HOST, 'Vertex AI')).toThrow("provider's host");
+    expect(onProviderHost('https://us-east5-aiplatform.googleapis.com/x', VERTEX_HOST, 'Vertex AI')).toBe('https://us-east5-aiplatform.googleapis.com/x');
   });
 
   it.each([

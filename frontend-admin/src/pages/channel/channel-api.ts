@@ -46,9 +46,13 @@ const field = (e: Envelope, name: 'time' | 'balance') => {
 const count = (d: unknown) => (typeof d === 'number' ? d : num((d as { count?: unknown } | null)?.count));
 
 export const channelApi = {
-  /** Quiet: callers say "channel not found" / "copy failed" themselves. */
+  /** Without the key. Quiet: callers say "channel not found" themselves. */
   get: (id: number) => api.get<ChannelRecord>(`/api/channel/${id}`, { quiet: true }),
   create: (p: ChannelPayload) => api.post<ChannelRecord>('/api/channel/', p),
+  /** Server-side copy: same upstream and key (the console never holds the key). */
+  copy: (id: number, name: string) => api.post<ChannelRecord>(`/api/channel/copy/${id}`, { name }),
+  /** Root only: the stored key, on an explicit "reveal" (never part of GET). Quiet: the editor reports failures. */
+  revealKey: async (id: number) => (await api.post<{ key: string }>(`/api/channel/${id}/key`, undefined, { quiet: true })).key,
   update: (patch: Partial<ChannelPayload> & { id: number; status?: number }) => api.put<ChannelRecord>('/api/channel/', patch),
   remove: (id: number) => api.del(`/api/channel/${id}/`),
   /** Quiet: the caller shows the outcome (with the time). */
@@ -69,8 +73,8 @@ export const channelApi = {
   disableTag: (tag: string) => api.post('/api/channel/tag/disabled', { tag }),
   batchTag: (ids: number[], tag: string) => api.post('/api/channel/batch/tag', { ids, tag }),
   /**
-   * Quiet: the editor reports "failed to fetch model list" with the server's reason. `other` and
-   * `openai_organization` as on the channel (Azure api-version, Vertex region...).
+   * Root only (the body names the address). Quiet: the editor reports "failed to fetch model list" with
+   * the server's reason. `other` and `openai_organization` as on the channel (Azure api-version, Vertex region...).
    */
   fetchModels: (body: { base_url: string; type: number; key: string; other?: string; openai_organization?: string }) => api.post<unknown>('/api/channel/fetch_models', body, { quiet: true }),
   fetchModelsOf: (id: number) => api.get<unknown>(`/api/channel/fetch_models/${id}`, { quiet: true }),

@@ -2,7 +2,7 @@
  * The channel editor's form model, validation and normalisation (spec 2 §5 "Channel save", §9 defaults).
  * Pure; unit-tested in channel-form.spec.ts. Rules answer message keys of the admin dictionary.
  */
-import { isValidJson, type ChannelRecord } from '@gw/shared';
+import { checkChannelRegions, isValidJson, type ChannelRecord } from '@gw/shared';
 import { JSON_KEY_TYPE, SPARK_DEFAULT_VERSION, SPARK_TYPE } from './channel-type-rules';
 
 export interface ChannelForm {
@@ -90,7 +90,8 @@ export function channelToForm(c: ChannelRecord): ChannelForm {
   return {
     type: c.type,
     name: c.name ?? '',
-    key: c.key ?? '',
+    // The API never answers a key: the field starts empty ("empty keeps the stored key").
+    key: '',
     base_url: c.base_url ?? '',
     openai_organization: c.openai_organization ?? '',
     other: c.other ?? '',
@@ -126,6 +127,7 @@ export function checkChannel(f: ChannelForm, isNew: boolean): string | null {
   if (badJson(f.setting)) return 'channel.setting_invalid';
   if (badJson(f.param_override)) return 'channel.param_override_invalid';
   if (f.type === JSON_KEY_TYPE && f.other.trim().startsWith('{') && !isValidJson(f.other.trim())) return 'channel.other_invalid';
+  if (checkChannelRegions(f.type, { other: f.other.trim(), key: f.key })) return 'channel.region_invalid';
   if (int(f.priority) < -999) return 'channel.priority_min';
   return null;
 }

@@ -1,4 +1,5 @@
 /** Channel type special cases of the editor (spec 2 §9 "Channel type special cases"). */
+import { CHANNEL_OTHER_MEANING, type OtherMeaning, VERTEX_CHANNEL_TYPE } from '@gw/shared';
 
 const MJ_MODELS = ['mj_imagine', 'mj_variation', 'mj_reroll', 'mj_blend', 'mj_upscale', 'mj_describe', 'mj_uploads'];
 const MJ_PLUS_MODELS = [...MJ_MODELS, 'mj_zoom', 'mj_shorten', 'mj_modal', 'mj_inpaint', 'mj_custom_zoom', 'mj_high_variation', 'mj_low_variation', 'mj_pan', 'swap_face'];
@@ -10,14 +11,18 @@ export const TYPE_DEFAULT_MODELS: Record<number, string[]> = {
   36: ['suno_music', 'suno_lyrics'],
 };
 
-/** What `other` means for a type (the label key); types not listed have no `other` field. */
-export const TYPE_OTHER_FIELD: Record<number, string> = {
-  3: 'channel.other_azure_version',
-  18: 'channel.other_spark_version',
-  21: 'channel.other_knowledge_id',
-  39: 'channel.other_account_id',
-  41: 'channel.other_region',
+const OTHER_LABEL: Record<OtherMeaning, string> = {
+  api_version: 'channel.other_azure_version',
+  version: 'channel.other_spark_version',
+  knowledge_id: 'channel.other_knowledge_id',
+  account: 'channel.other_account_id',
+  region: 'channel.other_region',
 };
+
+/** The label key of a type's `other` field (meanings from libs/shared); types not listed have none. */
+export const TYPE_OTHER_FIELD: Record<number, string> = Object.fromEntries(
+  Object.entries(CHANNEL_OTHER_MEANING).map(([type, meaning]) => [type, OTHER_LABEL[meaning]]),
+);
 
 /** Key formats with several parts separated by a pipe or dash (the key placeholder). */
 export const TYPE_KEY_FORMAT: Record<number, string> = {
@@ -33,7 +38,7 @@ export const NO_BASE_URL_TYPES = new Set([45]);
 /** Type 8: the address is the full request URL. */
 export const FULL_URL_TYPE = 8;
 /** Type 41: the key is a JSON credential (commas are not key separators). */
-export const JSON_KEY_TYPE = 41;
+export const JSON_KEY_TYPE = VERTEX_CHANNEL_TYPE;
 export const SPARK_TYPE = 18;
 export const SPARK_DEFAULT_VERSION = 'v2.1';
 

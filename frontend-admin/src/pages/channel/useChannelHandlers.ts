@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { ChannelStatus, type ChannelRecord } from '@gw/shared';
 import { listPriority, listWeight } from './channel-display';
 import { channelApi } from './channel-api';
-import { channelToForm, normaliseChannel } from './channel-form';
 import type { ChannelHandlers } from './ChannelTable';
 import type { BulkAction } from './ChannelToolbar';
 
@@ -41,9 +40,7 @@ export function useChannelHandlers(d: Deps) {
     copy: (c) =>
       void (async () => {
         try {
-          const full = await channelApi.get(c.id);
-          const payload = normaliseChannel(channelToForm(full));
-          await channelApi.create({ ...payload, name: t('channel.copy_name', { name: payload.name }) });
+          await channelApi.copy(c.id, t('channel.copy_name', { name: c.name }));
           Message.success(t('channel.copied'));
           d.reload();
         } catch (e) {

@@ -4,8 +4,8 @@ import { jsonRule } from '@gw/web';
 import { MODEL_MAPPING_SAMPLE, PARAM_OVERRIDE_SAMPLE, SETTING_SAMPLE, STATUS_CODE_MAPPING_SAMPLE } from '../channel-type-rules';
 import { JsonInput } from './JsonInput';
 
-/** Groups, mapping, routing weights and the JSON options of a channel. */
-export function AdvancedFields({ groups }: { groups: string[] }) {
+/** Groups, mapping, routing weights and the JSON options of a channel (`setting` is root's when editing: it holds the proxy). */
+export function AdvancedFields({ groups, locked }: { groups: string[]; locked: boolean }) {
   const { t } = useTranslation();
   return (
     <>
@@ -40,7 +40,7 @@ export function AdvancedFields({ groups }: { groups: string[] }) {
       >
         <JsonInput sample={STATUS_CODE_MAPPING_SAMPLE} />
       </Form.Item>
-      <Form.Item field="setting" label={t('channel.setting')} rules={[jsonRule(t('channel.setting'))]}>
+      <Form.Item field="setting" label={t('channel.setting')} rules={[jsonRule(t('channel.setting'))]} disabled={locked}>
         <JsonInput sample={SETTING_SAMPLE} />
       </Form.Item>
       <Form.Item field="param_override" label={t('channel.param_override')} extra={t('channel.param_override_hint')} rules={[jsonRule(t('channel.param_override'))]}>

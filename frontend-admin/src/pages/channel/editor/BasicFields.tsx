@@ -1,6 +1,6 @@
 import { Alert, Checkbox, Form, Input, Link, Select } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
-import { CHANNEL_TYPES, channelTypeInfo, isValidJson } from '@gw/shared';
+import { CHANNEL_TYPES, channelTypeInfo, checkChannelRegions, isValidJson, otherIsDestination, VERTEX_CHANNEL_TYPE } from '@gw/shared';
 import { requiredRule } from '@gw/web';
 import { splitKeys } from '../channel-form';
 import { FULL_URL_TYPE, INVITE_LINK, NO_BASE_URL_TYPES, SPARK_DEFAULT_VERSION, TYPE_NOTE, TYPE_OTHER_FIELD } from '../channel-type-rules';
@@ -12,6 +12,10 @@ interface Props {
   isNew: boolean;
   batch: boolean;
   onBatch: (v: boolean) => void;
+  /** Editing as a non-root admin: the fields that decide where the key goes are read-only. */
+  locked: boolean;
+  /** Root editing an existing channel whose key is not shown yet. */
+  reveal?: { onClick: () => void; loading: boolean };
 }
 
 const OTHER_PLACEHOLDER: Record<number, string> = {
@@ -21,14 +25,21 @@ const OTHER_PLACEHOLDER: Record<number, string> = {
 };
 
 /** Type, name, address, type-specific `other`, key and organization (spec 2 §9 type special cases). */
-export function BasicFields({ type, keyText, isNew, batch, onBatch }: Props) {
+export function BasicFields({ type, keyText, isNew, batch, onBatch, locked, reveal }: Props) {
   const { t } = useTranslation();
   const note = TYPE_NOTE[type];
   const otherLabel = TYPE_OTHER_FIELD[type];
   const severalKeys = splitKeys(keyText, type).length > 1;
+  /** Vertex `other`: JSON when it starts with "{", and every region a valid name (libs/shared rule). */
+  const regionError = (v: string | undefined): string | undefined => {
+    const text = v?.trim() ?? '';
+    if (text.startsWith('{') && !isValidJson(text)) return t('channel.other_invalid');
+    return checkChannelRegions(VERTEX_CHANNEL_TYPE, { other: text }) ? t('channel.region_invalid') : undefined;
+  };
   return (
     <>
-      <Form.Item field="type" label={t('channel.type')} rules={[{ required: true }]}>
+      {locked && <Alert type="warning" className="gw-credentials-locked" style={{ marginBottom: 16 }} content={t('channel.credentials_root_only')} />}
+      <Form.Item field="type" label={t('channel.type')} rules={[{ required: true }]} disabled={locked}>
         <Select showSearch className="gw-channel-type" options={CHANNEL_TYPES.map((c) => ({ label: `${c.name} (${c.id})`, value: c.id }))} />
       </Form.Item>
       {note && (
@@ -57,6 +68,7 @@ export function BasicFields({ type, keyText, isNew, batch, onBatch }: Props) {
           field="base_url"
           label={type === FULL_URL_TYPE ? t('channel.base_url_full') : t('channel.base_url')}
           extra={type === FULL_URL_TYPE ? t('channel.base_url_full_hint') : t('channel.base_url_hint')}
+          disabled={locked}
         >
           <Input className="gw-channel-base-url" placeholder={channelTypeInfo(type)?.baseUrl || t('channel.base_url_placeholder')} />
         </Form.Item>
@@ -65,17 +77,14 @@ export function BasicFields({ type, keyText, isNew, batch, onBatch }: Props) {
         <Form.Item
           field="other"
           label={t(otherLabel)}
-          rules={
-            type === 41
-              ? [{ validator: (v: string | undefined, cb: (e?: string) => void) => cb(v?.trim().startsWith('{') && !isValidJson(v.trim()) ? t('channel.other_invalid') : undefined) }]
-              : undefined
-          }
+          disabled={locked && otherIsDestination(type)}
+          rules={type === VERTEX_CHANNEL_TYPE ? [{ validator: (v: string | undefined, cb: (e?: string) => void) => cb(regionError(v)) }] : undefined}
         >
           {type === 41 ? <Input.TextArea className="gw-mono" autoSize={{ minRows: 2, maxRows: 6 }} placeholder={OTHER_PLACEHOLDER[41]} /> : <Input placeholder={OTHER_PLACEHOLDER[type]} />}
         </Form.Item>
       )}
       <Form.Item field="key" label={t('channel.key')} rules={isNew ? [requiredRule('channel.name_key_required')] : undefined}>
-        <KeyField type={type} isNew={isNew} />
+        <KeyField type={type} isNew={isNew} locked={locked} reveal={reveal} />
       </Form.Item>
       {isNew && severalKeys && (
         <Checkbox checked={batch} onChange={onBatch} className="gw-batch-create" style={{ marginBottom: 16 }}>
@@ -83,7 +92,7 @@ export function BasicFields({ type, keyText, isNew, batch, onBatch }: Props) {
         </Checkbox>
       )}
       {type === 1 && (
-        <Form.Item field="openai_organization" label={t('channel.organization')}>
+        <Form.Item field="openai_organization" label={t('channel.organization')} disabled={locked}>
           <Input placeholder={t('channel.organization_placeholder')} />
         </Form.Item>
       )}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Divider, Drawer, Form, Message, Modal, Spin } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
-import { SubmitFooter } from '@gw/web';
+import { isRoot, SubmitFooter, useUser } from '@gw/web';
 import { channelApi, loadTypeModels } from '../channel-api';
 import {
   baseUrlNeedsConfirm,
@@ -46,6 +46,10 @@ export function ChannelDrawer({ target, groups, modelOptions, onClose, onSaved }
   const [fetching, setFetching] = useState(false);
   const [fetched, setFetched] = useState<string[] | null>(null);
   const [typeModels, setTypeModels] = useState<Record<string, string[]>>({});
+  const [revealState, setRevealState] = useState<'hidden' | 'loading' | 'shown'>('hidden');
+  const root = isRoot(useUser());
+  /** Only root changes what decides where an existing channel's key goes (the server enforces it too). */
+  const locked = !isNew && !root;
   const type = (Form.useWatch('type', form) as number | undefined) ?? CHANNEL_DEFAULTS.type;
   const keyText = (Form.useWatch('key', form) as string | undefined) ?? '';
   const models = (Form.useWatch('models', form) as string[] | undefined) ?? [];
@@ -53,6 +57,7 @@ export function ChannelDrawer({ target, groups, modelOptions, onClose, onSaved }
   useEffect(() => {
     setOriginal(null);
     setBatch(false);
+    setRevealState('hidden');
     if (target === null) return;
     void loadTypeModels().then(setTypeModels);
     if (target === 'new') {
@@ -86,9 +91,25 @@ export function ChannelDrawer({ target, groups, modelOptions, onClose, onSaved }
 
   const current = (): ChannelForm => ({ ...CHANNEL_DEFAULTS, ...(form.getFieldsValue() as Partial<ChannelForm>) }) as ChannelForm;
 
+  /** Root's explicit reveal: the stored key fills the field and counts as unchanged. */
+  const revealKey = async () => {
+    if (typeof target !== 'number') return;
+    setRevealState('loading');
+    try {
+      const key = await channelApi.revealKey(target);
+      form.setFieldValue('key', key);
+      setOriginal((o) => (o ? { ...o, key: normaliseChannel({ ...current(), key }).key } : o));
+      setRevealState('shown');
+    } catch (e) {
+      Message.error(`${t('channel.key_reveal_failed')}: ${(e as Error).message}`);
+      setRevealState('hidden');
+    }
+  };
+
   const fetchModels = async () => {
     const v = current();
     const firstKey = splitKeys(v.key ?? '', v.type)[0];
+    if (isNew && !root) return void Message.info(t('channel.fetch_models_save_first'));
     if (isNew && !firstKey) return void Message.error(t('channel.fill_key'));
     setFetching(true);
     try {
@@ -160,12 +181,20 @@ export function ChannelDrawer({ target, groups, modelOptions, onClose, onSaved }
         <Spin />
       ) : (
         <Form form={form} layout="vertical" onValuesChange={onValuesChange}>
-          <BasicFields type={type} keyText={keyText} isNew={isNew} batch={batch} onBatch={setBatch} />
+          <BasicFields
+            type={type}
+            keyText={keyText}
+            isNew={isNew}
+            batch={batch}
+            onBatch={setBatch}
+            locked={locked}
+            reveal={!isNew && root && revealState !== 'shown' ? { onClick: () => void revealKey(), loading: revealState === 'loading' } : undefined}
+          />
           <Form.Item field="models" label={t('channel.models')} rules={[{ required: true, message: t('channel.models_required') }]}>
             <ModelsField options={modelOptions} related={typeModels[String(type)] ?? []} fetching={fetching} onFetch={() => void fetchModels()} />
           </Form.Item>
           <Divider orientation="left">{t('channel.advanced')}</Divider>
-          <AdvancedFields groups={groups} />
+          <AdvancedFields groups={groups} locked={locked} />
         </Form>
       )}
       <ModelPickerModal

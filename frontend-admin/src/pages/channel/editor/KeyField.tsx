@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Checkbox, Input, Space } from '@arco-design/web-react';
-import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
+import { IconDelete, IconEye, IconPlus } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { showMultiKeyView, splitKeys } from '../channel-form';
 import { TYPE_KEY_FORMAT } from '../channel-type-rules';
@@ -10,13 +10,18 @@ interface Props {
   onChange?: (v: string) => void;
   type: number;
   isNew: boolean;
+  /** Editing as a non-root admin: the key can be neither seen nor changed. */
+  locked?: boolean;
+  /** Root, editing, key not shown yet: the "reveal" button (fetches the stored key). */
+  reveal?: { onClick: () => void; loading: boolean };
 }
 
 /**
  * The key: a text area, or, when it holds several keys (except type 41), a list with one row per key.
- * A checkbox turns the list view off (spec 2 §4 "Key editing").
+ * A checkbox turns the list view off (spec 2 §4 "Key editing"). An existing channel's key is never
+ * loaded: the field starts empty ("empty keeps the current key") and root may reveal it on demand.
  */
-export function KeyField({ value = '', onChange, type, isNew }: Props) {
+export function KeyField({ value = '', onChange, type, isNew, locked, reveal }: Props) {
   const { t } = useTranslation();
   const several = showMultiKeyView(value, type);
   const [listView, setListView] = useState(true);
@@ -29,8 +34,14 @@ export function KeyField({ value = '', onChange, type, isNew }: Props) {
   const format = TYPE_KEY_FORMAT[type];
   const placeholder = isNew ? (format ? t('channel.key_format', { format }) : t('channel.key_placeholder')) : t('channel.key_keep');
 
+  if (locked) return <Input.TextArea className="gw-mono gw-channel-key" disabled value="" placeholder={t('channel.key_root_only')} autoSize={{ minRows: 1, maxRows: 2 }} />;
   return (
     <div className="gw-key-field">
+      {reveal && (
+        <Button size="mini" icon={<IconEye />} loading={reveal.loading} onClick={reveal.onClick} className="gw-key-reveal" style={{ marginBottom: 8 }}>
+          {t('channel.key_reveal')}
+        </Button>
+      )}
       {several && (
         <Checkbox checked={listView} onChange={setListView} className="gw-multi-key-toggle" style={{ marginBottom: 8 }}>
           {t('channel.multi_key_view', { count: keys.length })}

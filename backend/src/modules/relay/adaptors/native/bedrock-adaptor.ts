@@ -3,6 +3,7 @@ import {
   bedrockClaudeCall,
   bedrockInvokeUrl,
   bedrockModelId,
+  bedrockModelsUrl,
   claudeModelHeaders,
   modelIdsFromBedrockList,
   parseBedrockKey,
@@ -45,10 +46,7 @@ function buildCall(input: BuildInput): UpstreamCall {
 const models: ModelListing = {
   call(target: AdaptorTarget): UpstreamCall {
     const key = parseBedrockKey(target.key);
-    const url = overrideOrigin(
-      `https://bedrock.${key.region}.amazonaws.com/foundation-models?byProvider=Anthropic`,
-      target.baseUrl,
-    );
+    const url = overrideOrigin(bedrockModelsUrl(key.region), target.baseUrl);
     const headers = { accept: 'application/json' };
     const signed = signV4({
       method: 'GET',

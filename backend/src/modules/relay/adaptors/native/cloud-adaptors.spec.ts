@@ -71,6 +71,11 @@ describe('Bedrock adaptor', () => {
     );
   });
 
+  it('a region outside the key pattern is refused before any call', () => {
+    expect(() => bedrockAdaptor().buildCall(input(target({ key: 'AKID|SECRET|127.0.0.1:1/x#' })))).toThrow('region');
+    expect(() => bedrockAdaptor().models!.call(target({ key: 'AKID|SECRET|evil.example#' }))).toThrow('region');
+  });
+
   it('lists foundation models through the signed control-plane API', () => {
     const { models } = bedrockAdaptor();
     const call = models!.call(target({ key }));
@@ -194,4 +199,21 @@ describe('Vertex adaptor', () => {
   it('refuses to build a call without a prepared token', () => {
     expect(() => vertexAdaptor().buildCall(input(target({ key })))).toThrow('access token');
   });
+
+  it.each(['127.0.0.1:4491/steal#', '{"default":"us-central1","gemini-2.0-flash":"evil.example/x?"}'])(
+    'a stored region that would leave Google (%s) gets no token and no call',
+    async (bad) => {
+      const tokens = new AccessTokenCache();
+      const token = jest.spyOn(tokens, 'token').mockResolvedValue('ya29.t');
+      await expect(vertexAdaptor(tokens).prepare!(target({ key, other: bad }))).rejects.toThrow(
+        'not a valid region name',
+      );
+      expect(token).not.toHaveBeenCalled();
+      const prepared = target({ key, other: bad, credential: 'ya29.t' });
+      expect(() => vertexAdaptor(tokens).buildCall(input(prepared, { upstreamModel: 'gemini-2.0-flash' }))).toThrow(
+        'region',
+      );
+      expect(() => vertexAdaptor(tokens).models!.call(prepared)).toThrow('region');
+    },
+  );
 });

@@ -1,4 +1,5 @@
 import {
+  checkVertexRegions,
   isVertexClaude,
   modelIdsFromVertexList,
   openAIToGeminiRequest,
@@ -19,7 +20,8 @@ import { AccessTokenCache } from './vertex-token';
 
 /**
  * The endpoint of a model: region from the channel's `other` (plain region or model → region map),
- * project from the service account, host overridable by the channel's base URL.
+ * project from the service account, host overridable by the channel's base URL (root's choice). The
+ * provider URL is checked (valid region, Vertex AI host) before the base URL replaces its origin.
  */
 export function vertexEndpoint(
   target: Pick<AdaptorTarget, 'baseUrl' | 'other'>,
@@ -54,16 +56,18 @@ function buildCall(input: BuildInput): UpstreamCall {
 /** Model Garden's Gemini models in the channel's default region, with the token prepare() obtained. */
 const models = jsonListing((t) => {
   if (!t.credential) throw new Error('Vertex AI listing without an access token');
+  checkVertexRegions(t.other);
   const url = overrideOrigin(vertexModelsUrl(vertexRegion(t.other, '')), t.baseUrl);
   return getCall(url, vertexHeaders(t.credential));
 }, modelIdsFromVertexList);
 
 export function vertexAdaptor(tokens = new AccessTokenCache()): ProtocolAdaptor {
   return Object.freeze({
-    prepare: async (target: AdaptorTarget, signal?: AbortSignal): Promise<AdaptorTarget> => ({
-      ...target,
-      credential: await tokens.token(parseServiceAccountKey(target.key), signal),
-    }),
+    // Regions first: a channel whose region would leave Google's hosts gets no token at all.
+    prepare: async (target: AdaptorTarget, signal?: AbortSignal): Promise<AdaptorTarget> => {
+      checkVertexRegions(target.other);
+      return { ...target, credential: await tokens.token(parseServiceAccountKey(target.key), signal) };
+    },
     buildCall,
     models,
     readResponse: (_mode: RelayMode, body: Buffer, contentType: string, wantText = false, model = '') =>
