@@ -4,7 +4,8 @@
  * some providers have done. The gateway must keep that text away from clients, log lines and log
  * rows. The error body fits every format the adaptors read (OpenAI, Anthropic, Gemini, Azure, Ollama).
  * Its OAuth token endpoint (`POST /token`) hands out `accessToken`, so a Vertex service account whose
- * token_uri points here sends that token on. A path or model containing "bad-answer" gets a 200 that
+ * token_uri points here sends that token on; `POST /token-refused` refuses the grant, echoing the signed
+ * assertion (itself a credential for an hour). A path or model containing "bad-answer" gets a 200 that
  * is not JSON, echoing the same. Every request is recorded.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -17,6 +18,11 @@ export class LeakyMock extends HttpMock {
     super();
   }
 
+  /** The signed JWT assertions `/token-refused` received (and echoed). */
+  get refusedAssertions(): string[] {
+    return this.requests.filter((r) => r.path === '/token-refused').map((r) => String(r.body?.assertion ?? ''));
+  }
+
   /** Everything the mock echoed so far (to check the markers really travelled upstream). */
   get echoed(): string {
     return this.requests.map((r) => echoOf(r.headers, r.path)).join('\n');
@@ -26,6 +32,13 @@ export class LeakyMock extends HttpMock {
     if (path === '/token') {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ access_token: this.accessToken, expires_in: 3600, token_type: 'Bearer' }));
+      return;
+    }
+    if (path === '/token-refused') {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      const assertion = new URLSearchParams(raw.toString()).get('assertion') ?? '';
+      const description = `Bad signature ${assertion.split('.')[2]} of ${raw.toString()}`;
+      res.end(JSON.stringify({ error: 'invalid_grant', error_description: description }));
       return;
     }
     const echo = echoOf(req.headers, path);

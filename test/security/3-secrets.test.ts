@@ -153,6 +153,10 @@ describe('3. Secrets stay secret', () => {
       await getEveryRoute(t.url, w, responses);
       await signIns(t.url, w, responses, markers);
 
+      // The signed grants the refusing token endpoint echoed are credentials too.
+      expect(upstream.refusedAssertions.length).toBeGreaterThan(0);
+      for (const assertion of upstream.refusedAssertions)
+        markers.add('vertexAssertion', assertion.split('.')[2].slice(0, 20));
       // The workload really carried the markers upstream (so their echoes had to be scrubbed).
       for (const label of [
         'openaiKey1',
@@ -282,14 +286,15 @@ async function plantSecrets(url: string, upstream: LeakyMock, markers: Markers):
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   markers.add('vertexPrivateKey', pem.split('\n')[5]);
-  const vertexKey = JSON.stringify({
-    type: 'service_account',
-    project_id: 'leak-project',
-    private_key_id: markers.make('vertexKeyId'),
-    private_key: pem,
-    client_email: 'leak@leak-project.iam.gserviceaccount.com',
-    token_uri: `${upstream.url}/token`,
-  });
+  const vertexKey = (tokenPath: string) =>
+    JSON.stringify({
+      type: 'service_account',
+      project_id: 'leak-project',
+      private_key_id: markers.make('vertexKeyId'),
+      private_key: pem,
+      client_email: 'leak@leak-project.iam.gserviceaccount.com',
+      token_uri: `${upstream.url}${tokenPath}`,
+    });
   const specs = [
     {
       type: 1,
@@ -305,7 +310,8 @@ async function plantSecrets(url: string, upstream: LeakyMock, markers: Markers):
       model: 'claude-bedrock-leak',
       key: `${markers.make('bedrockAccessKey')}|${markers.make('bedrockSecretKey')}|us-east-1|${markers.make('bedrockSessionToken')}`,
     },
-    { type: 41, model: 'gemini-vertex-leak', key: vertexKey, other: 'us-central1' },
+    { type: 41, model: 'gemini-vertex-leak', key: vertexKey('/token'), other: 'us-central1' },
+    { type: 41, model: 'gemini-vertex-refused', key: vertexKey('/token-refused'), other: 'us-central1' },
     { type: 25, model: 'moonshot-leak', key: markers.make('moonshotKey') },
     { type: 20, model: 'openrouter-leak', key: markers.make('openrouterKey') },
   ];
