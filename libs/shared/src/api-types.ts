@@ -46,7 +46,10 @@ export interface UserSetting {
   notify_type?: 'email' | 'webhook';
   quota_warning_threshold?: number;
   webhook_url?: string;
+  /** Write-only: sent to set (or, empty, to clear) the secret; responses never carry it. */
   webhook_secret?: string;
+  /** Read-only: whether a webhook secret is stored. */
+  webhook_secret_set?: boolean;
   notification_email?: string;
   accept_unset_model_ratio_model?: boolean;
 }

@@ -1,4 +1,4 @@
-import { buildSettings, OPTION_DEFS, OPTION_KEYS, parseOptionValue, validateOptionValue } from './options';
+import { buildSettings, OPTION_DEFS, OPTION_KEYS, parseOptionValue, SECRET_OPTION_KEYS, validateOptionValue } from './options';
 
 describe('option catalogue', () => {
   it('every default validates against its own definition', () => {
@@ -30,5 +30,12 @@ describe('option catalogue', () => {
     expect(s.QuotaPerUnit).toBe(1000);
     expect(Object.isFrozen(s)).toBe(true);
     expect(parseOptionValue('Chats', undefined)).toEqual([]);
+  });
+
+  it('every option named like a credential is secret (the public Turnstile site key aside)', () => {
+    // new-api withholds keys ending in Token, Secret, Key, secret or api_key; a new option cannot slip through.
+    const PUBLIC = ['TurnstileSiteKey'];
+    const credentialNamed = OPTION_KEYS.filter((k) => /(Token|Secret|Key|secret|api_key)$/.test(k) && !PUBLIC.includes(k));
+    expect([...SECRET_OPTION_KEYS].sort()).toEqual(credentialNamed.sort());
   });
 });

@@ -1,7 +1,8 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 /**
- * Reversible encryption of stored secrets (API keys of tokens and channels) with CRYPTO_SECRET:
+ * Reversible encryption of stored secrets (API keys of tokens and channels, secret options, webhook
+ * secrets) with CRYPTO_SECRET:
  * AES-256-GCM, output `v1:` + base64(iv | tag | ciphertext). Lookups never decrypt: they use the
  * keyed hash (secrets.ts keyedHash).
  */
@@ -16,6 +17,11 @@ export function encryptSecret(secret: string, plain: string): string {
   const cipher = createCipheriv('aes-256-gcm', keyOf(secret), iv);
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+}
+
+/** True for a value written by encryptSecret (anything else is legacy plain text). */
+export function isEncrypted(stored: string): boolean {
+  return stored.startsWith(PREFIX);
 }
 
 /** Decrypts a value written by encryptSecret; a value without the prefix is returned as is (legacy plain text). */

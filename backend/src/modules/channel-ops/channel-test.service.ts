@@ -11,6 +11,7 @@ import { splitList } from '../channel/channel-fields';
 import { ChannelService } from '../channel/channel.service';
 import { OptionService } from '../option/option.service';
 import { AdaptorRegistry } from '../relay/adaptors/registry';
+import { callSecrets } from '../relay/http/relay-error';
 import { adaptorTarget, toRelayChannel, upstreamModelOf } from '../relay/routing/relay-channel';
 import { chatAnswerProblem } from './test-answer';
 import { failureText, preparedTarget, upstreamErrorText, upstreamRequest } from './upstream-http';
@@ -61,7 +62,7 @@ export class ChannelTestService {
     const channel = toRelayChannel(c, keys);
     const upstreamModel = upstreamModelOf(channel, testModel);
     const { adaptor } = entry;
-    const secrets = [...keys];
+    const secrets = callSecrets(adaptor, keys);
     const started = performance.now();
     let status: number | null = null;
     let failure: Failure | null = null;

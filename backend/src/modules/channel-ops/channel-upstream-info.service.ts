@@ -11,6 +11,7 @@ import { ChannelService } from '../channel/channel.service';
 import type { AdaptorTarget, RelayAdaptor, UpstreamCall } from '../relay/adaptors/adaptor';
 import { getCall, joinUrl } from '../relay/adaptors/model-listing';
 import { AdaptorRegistry, type ChannelTypeEntry } from '../relay/adaptors/registry';
+import { callSecrets } from '../relay/http/relay-error';
 import { failureText, type HttpAnswer, preparedTarget, upstreamErrorText, upstreamRequest } from './upstream-http';
 
 const TIMEOUT_MS = 20_000;
@@ -44,18 +45,19 @@ export class ChannelUpstreamInfoService {
     const entry = this.registry.get(c.type);
     if (!query || !entry) throw AppError.badRequest('channel.balance_unsupported');
     const keys = this.channels.keysOf(c);
+    const secrets = callSecrets(entry.adaptor, keys);
     const base = this.baseUrl(c.type, c.base_url);
     let balance: number;
     try {
       const answers: unknown[] = [];
       for (const path of query.paths(new Date())) {
         const call = getCall(joinUrl(base, path), { authorization: `Bearer ${keys[0] ?? ''}` });
-        answers.push(parseJson(await this.send(entry.adaptor, call, keys)));
+        answers.push(parseJson(await this.send(entry.adaptor, call, secrets)));
       }
       balance = query.read(answers);
     } catch (err) {
       throw AppError.badRequest('channel.balance_failed', {
-        detail: err instanceof UpstreamFault ? err.message : failureText(err, keys),
+        detail: err instanceof UpstreamFault ? err.message : failureText(err, secrets),
       });
     }
     if (!Number.isFinite(balance))
@@ -101,7 +103,7 @@ export class ChannelUpstreamInfoService {
     if (!entry || !listing) throw AppError.badRequest('channel.type_unsupported');
     const key = splitKeys(input.type, input.key)[0];
     if (!key) throw AppError.badRequest('channel.key_required');
-    const secrets = [key];
+    const secrets = callSecrets(entry.adaptor, [key]);
     try {
       const target = await this.prepare(entry, input, key, secrets);
       const body = await this.send(entry.adaptor, listing.call(target), secrets);

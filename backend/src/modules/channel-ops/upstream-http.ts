@@ -1,6 +1,6 @@
 import { request } from 'undici';
 import type { AdaptorTarget, ProtocolAdaptor, RelayAdaptor } from '../relay/adaptors/adaptor';
-import { redact } from '../relay/http/relay-error';
+import { redact, redactBody } from '../relay/http/relay-error';
 
 const MAX_BODY = 1024 * 1024;
 
@@ -54,7 +54,8 @@ export function upstreamErrorText(
   body: Buffer,
   secrets: readonly string[],
 ): string {
-  return `${redact(adaptor.readError(status, body).message, secrets).slice(0, 300)} (status ${status})`;
+  const message = adaptor.readError(status, redactBody(body, secrets)).message;
+  return `${redact(message, secrets).slice(0, 300)} (status ${status})`;
 }
 
 /**

@@ -17,6 +17,7 @@ import { OptionEntity } from '../../database/entities';
 import { AppError } from '../../common/http/app-error';
 import type { MessageKey } from '../../common/i18n/messages';
 import { checkOptionRules } from './option-rules';
+import { needsSealing, openRows, sealOption } from './option-secrets';
 
 /** Spec wording for particular keys' validation failures. */
 const SPECIFIC_MESSAGES: Record<string, Partial<Record<string, MessageKey>>> = {
@@ -34,6 +35,8 @@ export class OptionService implements OnModuleInit, OnModuleDestroy {
   private raw: Readonly<Record<string, string>> = {};
   private snapshot: Settings = buildSettings({});
   private timer?: NodeJS.Timeout;
+  /** Secret options that could not be decrypted (reported once, read as empty). */
+  private unreadable = new Set<string>();
   /** Emits the keys whose values changed (after the snapshot was replaced). */
   readonly changes = new Subject<readonly OptionKey[]>();
 
@@ -44,6 +47,7 @@ export class OptionService implements OnModuleInit, OnModuleDestroy {
 
   async onModuleInit(): Promise<void> {
     await this.reload();
+    await this.sealPlainSecrets();
     this.timer = setInterval(() => {
       this.reload().catch((err) => this.logger.warn(`option reload failed: ${String(err)}`));
     }, this.config.syncFrequencySec * 1000);
@@ -78,17 +82,32 @@ export class OptionService implements OnModuleInit, OnModuleDestroy {
 
   /** Stores several already-valid values in one transaction and publishes the new snapshot. */
   async setMany(values: Readonly<Record<string, string>>): Promise<void> {
-    const rows = Object.entries(values).map(([key, value]) => ({ key, value }));
+    const rows = Object.entries(values).map(([key, value]) => ({ key, value: sealOption(this.config.cryptoSecret, key, value) }));
     await this.repo.manager.transaction((m) => m.getRepository(OptionEntity).upsert(rows, ['key']));
     this.apply({ ...this.raw, ...values });
   }
 
   /** Reads every option from the database (boot and periodic sync). */
   async reload(): Promise<void> {
-    const rows = await this.repo.find();
-    const raw: Record<string, string> = {};
-    for (const r of rows) if (r.value !== null) raw[r.key] = r.value;
+    const { raw, unreadable } = openRows(this.config.cryptoSecret, await this.repo.find());
+    for (const key of unreadable)
+      if (!this.unreadable.has(key))
+        this.logger.error(`option ${key} cannot be decrypted with the current CRYPTO_SECRET; it reads as empty until set again`);
+    this.unreadable = new Set(unreadable);
     this.apply(raw);
+  }
+
+  /**
+   * Encrypts secret options an older version stored in plain text. Conditional on the row still
+   * holding that plain value, so a change written meanwhile by another node is never overwritten.
+   */
+  private async sealPlainSecrets(): Promise<void> {
+    const rows = await this.repo.find();
+    for (const { key, value } of rows) {
+      if (!needsSealing(key, value)) continue;
+      await this.repo.update({ key, value }, { value: sealOption(this.config.cryptoSecret, key, value) });
+      this.logger.log(`option ${key} is now stored encrypted`);
+    }
   }
 
   private apply(raw: Record<string, string>): void {

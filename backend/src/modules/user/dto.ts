@@ -77,7 +77,8 @@ export const userSettingSchema = z
     notify_type: z.enum(['email', 'webhook']).default('email'),
     quota_warning_threshold: z.number().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
     webhook_url: z.string().trim().max(1024).optional().default(''),
-    webhook_secret: z.string().max(256).optional().default(''),
+    /** Left out: the stored secret stays; '' clears it (user-setting.ts mergeSetting). */
+    webhook_secret: z.string().max(256).optional(),
     notification_email: z.union([z.literal(''), z.email('user.notification_email_invalid')]).optional().default(''),
     accept_unset_model_ratio_model: z.boolean().optional().default(false),
   })

@@ -8,6 +8,7 @@ import { keyedHash, randomAlphanumeric } from '../auth/secrets';
 import { OptionService } from '../option/option.service';
 import type { UpdateSelfDto, UserSettingDto } from './dto';
 import { UserService } from './user.service';
+import { mergeSetting } from './user-setting';
 import { toUserView } from './user-view';
 
 export interface GroupInfo {
@@ -63,13 +64,7 @@ export class UserSelfService {
 
   async saveSetting(caller: AuthUser, dto: UserSettingDto): Promise<void> {
     const user = await this.users.findById(caller.id);
-    let current: Record<string, unknown> = {};
-    try {
-      current = user.setting ? (JSON.parse(user.setting) as Record<string, unknown>) : {};
-    } catch {
-      current = {};
-    }
-    await this.users.patchSelf(user.id, { setting: JSON.stringify({ ...current, ...dto }) });
+    await this.users.patchSelf(user.id, { setting: mergeSetting(user.setting, dto, this.config.cryptoSecret) });
   }
 
   /** Soft-deletes the caller's account and ends all of their sessions. */

@@ -1,7 +1,11 @@
 import type { UserView } from '@gw/shared';
 import type { UserEntity } from '../../database/entities';
+import { settingView } from './user-setting';
 
-/** The only way a user leaves the server: no password hash, no access token, no session version. */
+/**
+ * The only way a user leaves the server: no password hash, no access token, no session version, no
+ * webhook secret (user-setting.ts).
+ */
 export function toUserView(u: UserEntity): UserView {
   return {
     id: u.id,
@@ -24,7 +28,7 @@ export function toUserView(u: UserEntity): UserView {
     wechat_id: u.wechat_id,
     telegram_id: u.telegram_id,
     linux_do_id: u.linux_do_id,
-    setting: u.setting ?? '',
+    setting: settingView(u.setting),
     remark: u.remark,
     created_at: u.created_at,
     DeletedAt: u.deleted_at ? new Date(u.deleted_at * 1000).toISOString() : null,

@@ -1,19 +1,18 @@
 import { useEffect, useState } from 'react';
 import { AutoComplete, Button, Card, Checkbox, Form, Input, Message, Radio, Tabs, Typography } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
-import { checkWebhookUrl, renderQuota, type UserSetting, type UserView } from '@gw/shared';
+import { checkWebhookUrl, renderQuota, type UserView } from '@gw/shared';
 import { api, quotaDisplay, ruleFrom, useStatus } from '@gw/web';
-import { DEFAULT_THRESHOLD, parseUserSetting, THRESHOLD_PRESETS } from './personal-helpers';
-
-type SettingForm = Required<Omit<UserSetting, 'quota_warning_threshold'>> & { quota_warning_threshold: number | string };
+import { DEFAULT_THRESHOLD, parseUserSetting, settingPayload, THRESHOLD_PRESETS, type SettingFormValues } from './personal-helpers';
 
 /** Notification and price settings, saved together through PUT /api/user/setting. */
 export function SettingsTabs({ user, onSaved }: { user: UserView; onSaved: () => void }) {
   const { t } = useTranslation();
   const display = quotaDisplay(useStatus());
-  const [form] = Form.useForm<SettingForm>();
+  const [form] = Form.useForm<SettingFormValues>();
   const [saving, setSaving] = useState(false);
   const notifyType = Form.useWatch('notify_type', form);
+  const secretSet = !!parseUserSetting(user.setting).webhook_secret_set;
 
   useEffect(() => {
     const s = parseUserSetting(user.setting);
@@ -21,7 +20,8 @@ export function SettingsTabs({ user, onSaved }: { user: UserView; onSaved: () =>
       notify_type: s.notify_type ?? 'email',
       quota_warning_threshold: String(s.quota_warning_threshold ?? DEFAULT_THRESHOLD),
       webhook_url: s.webhook_url ?? '',
-      webhook_secret: s.webhook_secret ?? '',
+      webhook_secret: '',
+      clear_webhook_secret: false,
       notification_email: s.notification_email ?? '',
       accept_unset_model_ratio_model: !!s.accept_unset_model_ratio_model,
     });
@@ -32,11 +32,7 @@ export function SettingsTabs({ user, onSaved }: { user: UserView; onSaved: () =>
     if (!v) return;
     setSaving(true);
     try {
-      await api.put(
-        '/api/user/setting',
-        { ...v, quota_warning_threshold: Number(v.quota_warning_threshold) || 0, webhook_url: v.webhook_url.trim() },
-        { quiet: false },
-      );
+      await api.put('/api/user/setting', settingPayload(v), { quiet: false });
       Message.success(t('personal.settings_saved'));
       onSaved();
     } catch {
@@ -70,9 +66,18 @@ export function SettingsTabs({ user, onSaved }: { user: UserView; onSaved: () =>
                 <Form.Item field="webhook_url" label={t('personal.webhook_url')} rules={webhookRules}>
                   <Input placeholder="https://" />
                 </Form.Item>
-                <Form.Item field="webhook_secret" label={t('personal.webhook_secret')}>
-                  <Input.Password autoComplete="off" />
+                <Form.Item
+                  field="webhook_secret"
+                  label={t('personal.webhook_secret')}
+                  extra={secretSet ? t('personal.webhook_secret_saved') : undefined}
+                >
+                  <Input.Password autoComplete="new-password" placeholder={secretSet ? t('personal.webhook_secret_keep') : undefined} />
                 </Form.Item>
+                {secretSet ? (
+                  <Form.Item field="clear_webhook_secret" triggerPropName="checked">
+                    <Checkbox>{t('personal.webhook_secret_clear')}</Checkbox>
+                  </Form.Item>
+                ) : null}
               </>
             ) : (
               <Form.Item field="notification_email" label={t('personal.notification_email')} extra={t('personal.notification_email_desc')}>

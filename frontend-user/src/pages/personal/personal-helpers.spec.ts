@@ -1,6 +1,6 @@
 import { en } from '../../locale/en';
 import { zh } from '../../locale/zh';
-import { bindingRows, checkTransfer, inviteLink, parseUserSetting } from './personal-helpers';
+import { bindingRows, checkTransfer, inviteLink, parseUserSetting, settingPayload, type SettingFormValues } from './personal-helpers';
 
 describe('parseUserSetting', () => {
   it.each([
@@ -10,6 +10,31 @@ describe('parseUserSetting', () => {
     ['[1,2]', {}],
     [null, {}],
   ])('%j', (raw, expected) => expect(parseUserSetting(raw)).toEqual(expected));
+});
+
+describe('settingPayload', () => {
+  const form: SettingFormValues = {
+    notify_type: 'webhook',
+    quota_warning_threshold: '100000',
+    webhook_url: ' https://hooks.example.com/a ',
+    webhook_secret: '',
+    clear_webhook_secret: false,
+    notification_email: '',
+    accept_unset_model_ratio_model: false,
+  };
+  it('leaves the saved webhook secret alone when the field is empty', () => {
+    expect(settingPayload(form)).toEqual({
+      notify_type: 'webhook',
+      quota_warning_threshold: 100000,
+      webhook_url: 'https://hooks.example.com/a',
+      notification_email: '',
+      accept_unset_model_ratio_model: false,
+    });
+  });
+  it('sends a typed secret, or an empty one to clear it', () => {
+    expect(settingPayload({ ...form, webhook_secret: 's3cret', clear_webhook_secret: true }).webhook_secret).toBe('s3cret');
+    expect(settingPayload({ ...form, clear_webhook_secret: true })).toHaveProperty('webhook_secret', '');
+  });
 });
 
 describe('bindingRows', () => {

@@ -10,6 +10,33 @@ export function parseUserSetting(raw: string | null | undefined): UserSetting {
   }
 }
 
+/** The notification form; the webhook secret field starts empty (a saved secret is never shown again). */
+export interface SettingFormValues {
+  notify_type: 'email' | 'webhook';
+  quota_warning_threshold: number | string;
+  webhook_url: string;
+  webhook_secret: string;
+  clear_webhook_secret: boolean;
+  notification_email: string;
+  accept_unset_model_ratio_model: boolean;
+}
+
+/**
+ * The body of PUT /api/user/setting: an empty secret field leaves the saved secret as it is (the field
+ * is not sent), a typed one replaces it, and "clear" sends it empty.
+ */
+export function settingPayload(v: SettingFormValues): UserSetting {
+  const { webhook_secret: typed, clear_webhook_secret: clear, ...rest } = v;
+  const body: UserSetting = {
+    ...rest,
+    quota_warning_threshold: Number(v.quota_warning_threshold) || 0,
+    webhook_url: v.webhook_url.trim(),
+  };
+  if (typed) body.webhook_secret = typed;
+  else if (clear) body.webhook_secret = '';
+  return body;
+}
+
 export const BINDING_FIELDS = [
   { key: 'email', labelKey: 'personal.email' },
   { key: 'github_id', labelKey: 'personal.github' },

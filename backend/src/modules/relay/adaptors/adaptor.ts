@@ -133,6 +133,11 @@ export interface RelayAdaptor {
    * resolved into the target; cached by the adaptor. Absent: the stored key is used as it is.
    */
   prepare?(target: AdaptorTarget, signal?: AbortSignal): Promise<AdaptorTarget>;
+  /**
+   * The parts of a composite key that travel on their own (Bedrock: the access key id in the
+   * signature header, the session token): redacted from error texts wherever the key is.
+   */
+  keySecrets?(key: string): readonly string[];
   /** Absent: the type cannot list its models. */
   readonly models?: ModelListing;
   buildCall(input: BuildInput): UpstreamCall;

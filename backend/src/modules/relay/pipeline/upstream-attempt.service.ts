@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Dispatcher } from 'undici';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
-import type { ProtocolAdaptor, UpstreamCall, UpstreamErrorInfo } from '../adaptors/adaptor';
+import type { AdaptorTarget, ProtocolAdaptor, UpstreamCall, UpstreamErrorInfo } from '../adaptors/adaptor';
 import { AdaptorRegistry } from '../adaptors/registry';
-import { RelayError, redact } from '../http/relay-error';
+import { callSecrets, RelayError, redact, redactBody } from '../http/relay-error';
 import { plausibleUsage, requestBounds } from '../metering/billable-usage';
 import { OutputMeter } from '../metering/output-meter';
 import { TokenizerService } from '../metering/tokenizer.service';
@@ -75,7 +75,7 @@ export class UpstreamAttempt {
         return this.failure(
           RelayError.of('relay.upstream_unreachable', 502, 'channel_misconfigured'),
           null,
-          `channel credentials: ${redact(String((err as Error)?.message ?? err), channel.keys)}`,
+          `channel credentials: ${redact(String((err as Error)?.message ?? err), this.secretsOf(channel, target))}`,
         );
       }
     }
@@ -106,11 +106,11 @@ export class UpstreamAttempt {
     } catch (err) {
       return this.networkFailure(ctx, channel, upstreamModel, err);
     }
-    if (res.statusCode >= 300) return this.upstreamError(channel, adaptor, res);
+    if (res.statusCode >= 300) return this.upstreamError(channel, adaptor, res, this.secretsOf(channel, target));
     const contentType = String(res.headers['content-type'] ?? 'application/json');
     if (ctx.req.stream && isStreamType(adaptor, contentType))
       return this.stream(ctx, channel, adaptor, upstreamModel, res);
-    return this.whole(ctx, channel, adaptor, upstreamModel, res, contentType);
+    return this.whole(ctx, channel, adaptor, upstreamModel, res, contentType, target);
   }
 
   /** A complete (non-stream) response: read, meter, forward unchanged. */
@@ -121,6 +121,7 @@ export class UpstreamAttempt {
     upstreamModel: string,
     res: Dispatcher.ResponseData,
     contentType: string,
+    target: AdaptorTarget,
   ) {
     let data: Buffer;
     try {
@@ -138,7 +139,7 @@ export class UpstreamAttempt {
     const read = (wantText: boolean) =>
       adaptor.readResponse(ctx.req.mode, data, contentType, wantText, upstreamModel, ctx.req.body);
     let result = read(ctx.settings.LogChatContentEnabled);
-    if (result.error) return this.badAnswer(channel, res.statusCode, result.error);
+    if (result.error) return this.badAnswer(res.statusCode, result.error, this.secretsOf(channel, target));
     // Usage that will not be believed: the output is counted locally, so its text is needed.
     if (
       result.usage &&
@@ -210,10 +211,12 @@ export class UpstreamAttempt {
     return deliveredBy(result);
   }
 
+  /** `secrets`: what the error text must not carry (callSecrets). */
   private async upstreamError(
     channel: RelayChannel,
     adaptor: ProtocolAdaptor,
     res: Dispatcher.ResponseData,
+    secrets: readonly string[],
   ): Promise<AttemptFailure> {
     let body: Buffer = Buffer.alloc(0);
     try {
@@ -221,8 +224,8 @@ export class UpstreamAttempt {
     } catch {
       /* the status is enough */
     }
-    const info = adaptor.readError(res.statusCode, body);
-    const message = redact(info.message, channel.keys);
+    const info = adaptor.readError(res.statusCode, redactBody(body, secrets));
+    const message = redact(info.message, secrets);
     const status = channel.statusCodeMapping[String(res.statusCode)] ?? res.statusCode;
     const error = new RelayError(
       'relay.upstream_error',
@@ -239,8 +242,8 @@ export class UpstreamAttempt {
    * A success status without an answer (not JSON, or an error object): 502 with the upstream's
    * redacted words, retryable, counted against the channel like any upstream error.
    */
-  private badAnswer(channel: RelayChannel, status: number, info: UpstreamErrorInfo): AttemptFailure {
-    const message = redact(info.message, channel.keys);
+  private badAnswer(status: number, info: UpstreamErrorInfo, secrets: readonly string[]): AttemptFailure {
+    const message = redact(info.message, secrets);
     const error = new RelayError(
       'relay.upstream_error',
       502,
@@ -274,6 +277,11 @@ export class UpstreamAttempt {
         : RelayError.of('relay.upstream_unreachable', 502, 'upstream_unreachable');
     const code = (err as { code?: string })?.code ?? kind;
     return this.failure(error, null, `${kind}: ${code}`);
+  }
+
+  /** What an error text of this call must not carry (error paths only). */
+  private secretsOf(channel: RelayChannel, target: AdaptorTarget): string[] {
+    return callSecrets(this.registry.get(channel.type)!.adaptor, channel.keys, target.credential);
   }
 
   private failure(error: RelayError, status: number | null, message: string, retryable = true): AttemptFailure {

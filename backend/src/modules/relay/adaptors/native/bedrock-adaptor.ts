@@ -62,6 +62,12 @@ const models: ModelListing = {
   read: (body: Buffer): string[] => modelIdsFromBedrockList(JSON.parse(body.toString('utf8'))),
 };
 
+/** Access key id, secret key and session token: each may appear alone in an upstream's answer. */
+function keySecrets(key: string): string[] {
+  const [accessKeyId, secretAccessKey, , sessionToken] = key.split('|').map((s) => s.trim());
+  return [accessKeyId, secretAccessKey, sessionToken].filter((s): s is string => !!s);
+}
+
 export function bedrockAdaptor(): ProtocolAdaptor {
-  return Object.freeze({ streamFraming: 'aws-eventstream', models, buildCall, ...anthropicAnswers });
+  return Object.freeze({ streamFraming: 'aws-eventstream', models, buildCall, keySecrets, ...anthropicAnswers });
 }

@@ -73,6 +73,18 @@ describe('Vertex access-token cache', () => {
     expect(ep.calls).toHaveLength(2);
   });
 
+  it('an endpoint that echoes the signed assertion does not pass it on in the error', async () => {
+    let assertion = '';
+    const fetch: FetchLike = async (_url, init) => {
+      assertion = new URLSearchParams(init.body).get('assertion') ?? '';
+      const signature = assertion.split('.')[2];
+      return { ok: false, status: 400, text: async () => `invalid signature ${signature} of ${assertion}` };
+    };
+    const failure = await new AccessTokenCache({ fetch }).token(account('a@p.iam')).catch((e: Error) => e.message);
+    expect(failure).toMatch(/^token endpoint answered 400: invalid signature /);
+    expect(failure).not.toContain(assertion.split('.')[2].slice(0, 16));
+  });
+
   it("a waiter's abort leaves the shared exchange to the others", async () => {
     const ep = fakeEndpoint();
     const cache = new AccessTokenCache({ fetch: ep.fetch });

@@ -1,4 +1,5 @@
 import { createJwtAssertion, parseTokenResponse, type ServiceAccountKey, tokenRequest } from '../../../../providers';
+import { redact } from '../../http/relay-error';
 
 /** The part of `fetch` the cache uses (injected, so specs run without a network). */
 export type FetchLike = (
@@ -73,7 +74,8 @@ export class AccessTokenCache {
 
   private async exchange(key: ServiceAccountKey): Promise<Cached> {
     const nowSec = this.now() / 1000;
-    const req = tokenRequest(key, createJwtAssertion(key, nowSec));
+    const assertion = createJwtAssertion(key, nowSec);
+    const req = tokenRequest(key, assertion);
     const res = await this.fetch(req.url, {
       method: 'POST',
       headers: req.headers,
@@ -81,7 +83,9 @@ export class AccessTokenCache {
       signal: AbortSignal.timeout(this.timeoutMs),
     });
     const text = await res.text();
-    if (!res.ok) throw new Error(`token endpoint answered ${res.status}: ${text.slice(0, 200)}`);
+    // The signed assertion is a credential for an hour: its signature never leaves in an error text.
+    const signature = assertion.split('.')[2] ?? assertion;
+    if (!res.ok) throw new Error(`token endpoint answered ${res.status}: ${redact(text, [signature]).slice(0, 200)}`);
     let json: unknown;
     try {
       json = JSON.parse(text);
