@@ -6,3 +6,5 @@ export * from './options';
 export * from './api-types';
 export * from './validation';
 export * from './pricing';
+export * from './outbound-url';
+export * from './ratio-map';
