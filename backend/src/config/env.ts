@@ -37,6 +37,7 @@ const schema = z.object({
   GLOBAL_API_RATE_LIMIT: positiveInt(180),
   GLOBAL_WEB_RATE_LIMIT: positiveInt(60),
   BATCH_UPDATE_INTERVAL_MS: positiveInt(500),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   WEB_DIST_DIR: z.string().default(''),
   DB_LOGGING: bool,
 });
@@ -70,6 +71,8 @@ export interface AppConfig {
   readonly maxRequestBodyBytes: number;
   readonly criticalRateLimit: { readonly limit: number; readonly ttlMs: number };
   readonly batchUpdateIntervalMs: number;
+  /** On SIGTERM/SIGINT: how long requests in flight may finish before streams are cut (docs/security/shutdown.md). */
+  readonly shutdownDrainSec: number;
   readonly webDistDir: string;
   readonly dbLogging: boolean;
 }
@@ -111,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxRequestBodyBytes: e.MAX_REQUEST_BODY_MB * 1024 * 1024,
     criticalRateLimit: { limit: e.CRITICAL_RATE_LIMIT, ttlMs: e.CRITICAL_RATE_LIMIT_DURATION * 1000 },
     batchUpdateIntervalMs: e.BATCH_UPDATE_INTERVAL_MS,
+    shutdownDrainSec: e.SHUTDOWN_DRAIN_SECONDS,
     webDistDir: e.WEB_DIST_DIR,
     dbLogging: e.DB_LOGGING,
   });
