@@ -15,6 +15,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     bodyLimit: config.maxRequestBodyBytes,
     routerOptions: { ignoreTrailingSlash: true },
     logger: false,
+    // Closing the server ends every connection: it runs after the relay drain (app.shutdown.ts).
+    forceCloseConnections: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: process.env.LOG_LEVEL === 'silent' ? false : ['error', 'warn', 'log'],
@@ -24,7 +26,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   const web = await registerWeb(app, config);
   app.useGlobalFilters(new AllExceptionsFilter(web));
-  app.enableShutdownHooks();
+  // SIGTERM / SIGINT are handled by main.ts (app.shutdown.ts): a bounded drain, then app.close().
   await app.init();
   return app;
 }

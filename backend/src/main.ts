@@ -1,11 +1,13 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory';
+import { gracefulShutdown } from './app.shutdown';
 import { ConfigError, loadConfig } from './config/env';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await createApp(config);
+  gracefulShutdown(app, config).listen();
   await app.listen({ port: config.port, host: '0.0.0.0' });
   const { port } = app.getHttpServer().address() as { port: number };
   const line = `listening on http://localhost:${port} (${config.database.type})`;

@@ -33,6 +33,12 @@ describe('environment', () => {
     expect(c.criticalRateLimit.enabled).toBe(false);
   });
 
+  it('bounds the shutdown drain (SHUTDOWN_DRAIN_SECONDS, default 15)', () => {
+    expect(loadConfig(base).shutdownDrainSec).toBe(15);
+    expect(loadConfig({ ...base, SHUTDOWN_DRAIN_SECONDS: '0' }).shutdownDrainSec).toBe(0);
+    expect(() => loadConfig({ ...base, SHUTDOWN_DRAIN_SECONDS: '-1' })).toThrow(/SHUTDOWN_DRAIN_SECONDS/);
+  });
+
   it('fails fast naming every bad variable', () => {
     expect(() => loadConfig({ ...base, PORT: 'abc', NODE_TYPE: 'leader' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, PORT: 'abc', NODE_TYPE: 'leader' })).toThrow(/PORT[\s\S]*NODE_TYPE/);

@@ -49,6 +49,7 @@ const schema = z.object({
   GLOBAL_WEB_RATE_LIMIT: positiveInt(60),
   GLOBAL_WEB_RATE_LIMIT_DURATION: positiveInt(180),
   BATCH_UPDATE_INTERVAL_MS: positiveInt(500),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   WEB_DIST_DIR: z.string().default(''),
   DB_LOGGING: bool,
 });
@@ -86,6 +87,8 @@ export interface AppConfig {
   readonly globalApiRateLimit: RequestBudget;
   readonly globalWebRateLimit: RequestBudget;
   readonly batchUpdateIntervalMs: number;
+  /** On SIGTERM/SIGINT: how long requests in flight may finish before streams are cut (docs/security/shutdown.md). */
+  readonly shutdownDrainSec: number;
   readonly webDistDir: string;
   readonly dbLogging: boolean;
 }
@@ -160,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ttlMs: e.GLOBAL_WEB_RATE_LIMIT_DURATION * 1000,
     },
     batchUpdateIntervalMs: e.BATCH_UPDATE_INTERVAL_MS,
+    shutdownDrainSec: e.SHUTDOWN_DRAIN_SECONDS,
     webDistDir: e.WEB_DIST_DIR,
     dbLogging: e.DB_LOGGING,
   });

@@ -69,6 +69,12 @@ export const en: DictOf<typeof zh> = {
     quota_per_unit_warning: 'Do not change this unless you know what you are doing',
     must_be_url: 'The address must start with http:// or https://',
     field_update_failed: 'Failed to update {{field}}',
+    option_error: {
+      bad_ratio_value: '{{field}}: the value of {{entry}} must be a number ≥ 0',
+      bad_ratio_key: '{{field}}: the name "{{entry}}" is invalid (empty, padded with spaces or too long)',
+      url_invalid: '{{field}} must be an http:// or https:// URL without a user name or password',
+      url_not_public: '{{field}} must not point to this host, a private network, a link-local or a cloud metadata address',
+    },
     section: {
       general: 'General',
       drawing: 'Drawing',

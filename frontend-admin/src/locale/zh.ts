@@ -67,6 +67,12 @@ export const zh = {
     quota_per_unit_warning: '除非你知道你在做什么，否则不建议修改此项',
     must_be_url: '地址必须以 http:// 或 https:// 开头',
     field_update_failed: '{{field}}更新失败',
+    option_error: {
+      bad_ratio_value: '{{field}}：{{entry}} 的值必须是不小于 0 的数字',
+      bad_ratio_key: '{{field}}：名称“{{entry}}”无效（不能为空、首尾不能有空格、不能过长）',
+      url_invalid: '{{field}} 必须是 http:// 或 https:// 地址，且不能包含用户名或密码',
+      url_not_public: '{{field}} 不能指向本机、内网、链路本地或云元数据地址',
+    },
     section: {
       general: '通用设置',
       drawing: '绘图设置',

@@ -7,3 +7,5 @@ export * from './api-types';
 export * from './validation';
 export * from './pricing';
 export * from './channel-credentials';
+export * from './outbound-url';
+export * from './ratio-map';

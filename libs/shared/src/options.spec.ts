@@ -20,7 +20,32 @@ describe('option catalogue', () => {
     ['DataExportDefaultTime', 'week', true],
     ['DataExportDefaultTime', 'year', false],
     ['Unknown', 'x', false],
+    ['ModelRatio', '{"a":-1}', false],
+    ['ModelRatio', '{"a":1e309}', false],
+    ['ModelRatio', '{"a":"1"}', false],
+    ['GroupRatio', '{"vip":-0.5}', false],
+    ['GroupRatio', `{"${'g'.repeat(65)}":1}`, false],
+    ['TopupGroupRatio', '{"vip":null}', false],
+    ['CompletionRatio', '{"a":0}', true],
+    ['QuotaForNewUser', '1e20', false],
+    ['QuotaForNewUser', '-1', false],
+    ['PreConsumedQuota', 'Infinity', false],
+    ['WorkerUrl', '', true],
+    ['WorkerUrl', 'https://worker.example.com', true],
+    ['WorkerUrl', 'http://169.254.169.254', false],
+    ['oidc.token_endpoint', 'http://[::ffff:127.0.0.1]/token', false],
+    ['ServerAddress', 'http://localhost:3000', true],
   ])('%s = %j valid: %s', (key, value, ok) => expect(validateOptionValue(key, value).ok).toBe(ok));
+
+  it('names the refused map entry and the kind of URL problem', () => {
+    expect(validateOptionValue('ModelPrice', '{"dall-e-3": -0.04}')).toEqual({ ok: false, error: 'bad_ratio_value', entry: 'dall-e-3' });
+    expect(validateOptionValue('WorkerUrl', 'ftp://worker.example')).toEqual({ ok: false, error: 'url_invalid' });
+    expect(validateOptionValue('WorkerUrl', 'http://10.1.2.3')).toEqual({ ok: false, error: 'url_not_public' });
+  });
+
+  it('reads stored maps with a bad entry as they are (pricing skips the entry), not as the default', () => {
+    expect(buildSettings({ ModelRatio: '{"a":-1,"b":2}' }).ModelRatio).toEqual({ a: -1, b: 2 });
+  });
 
   it('builds a frozen typed snapshot; bad stored values fall back to defaults', () => {
     const s = buildSettings({ RetryTimes: '3', LogErrorEnabled: 'true', GroupRatio: 'garbage', QuotaPerUnit: '1000' });

@@ -9,6 +9,9 @@ import {
   DEFAULT_UNSET_MODEL_RATIO,
   DEFAULT_USER_USABLE_GROUPS,
 } from './pricing-defaults';
+import { checkOutboundUrl } from './outbound-url';
+import { badRatioEntry } from './ratio-map';
+import { GROUP_NAME_MAX } from './validation';
 
 /**
  * The catalogue of console-editable options (spec 1 §3, spec 2 §3). Values travel as strings;
@@ -25,6 +28,10 @@ export interface OptionDef {
   max?: number;
   /** Allowed values for enumerated strings. */
   oneOf?: readonly string[];
+  /** A price or ratio map: every value a finite number ≥ 0, keys of at most this length (ratio-map.ts). */
+  ratioKeyMax?: number;
+  /** A URL the server calls on users' behalf: public hosts only (outbound-url.ts). */
+  outbound?: boolean;
 }
 
 const bool = (v: boolean) => ({ kind: 'bool' as const, default: String(v) });
@@ -34,6 +41,9 @@ const str = (v = '') => ({ kind: 'string' as const, default: v });
 const secret = () => ({ kind: 'string' as const, default: '', secret: true });
 const obj = (v: unknown) => ({ kind: 'json-object' as const, default: JSON.stringify(v, null, 2) });
 const arr = (v: unknown[]) => ({ kind: 'json-array' as const, default: JSON.stringify(v) });
+const ratios = (v: unknown, keyMax = 191) => ({ ...obj(v), ratioKeyMax: keyMax });
+const groupRatios = (v: unknown) => ratios(v, GROUP_NAME_MAX);
+const outboundUrl = () => ({ ...str(), outbound: true });
 
 export const DEFAULT_AUTO_DISABLE_KEYWORDS = [
   'Your credit balance is too low',
@@ -54,7 +64,7 @@ export const OPTION_DEFS = {
   About: str(),
   HomePageContent: str(),
   ServerAddress: str('http://localhost:3000'),
-  WorkerUrl: str(),
+  WorkerUrl: outboundUrl(),
   WorkerValidKey: secret(),
   TopUpLink: str(),
   'general_setting.docs_link': str(),
@@ -72,7 +82,7 @@ export const OPTION_DEFS = {
   CustomCallbackAddress: str(),
   Price: float(7.3, 0),
   MinTopUp: int(1, 0),
-  TopupGroupRatio: obj(DEFAULT_GROUP_RATIO),
+  TopupGroupRatio: groupRatios(DEFAULT_GROUP_RATIO),
   // Login and registration
   PasswordLoginEnabled: bool(true),
   PasswordRegisterEnabled: bool(true),
@@ -97,10 +107,10 @@ export const OPTION_DEFS = {
   'oidc.enabled': bool(false),
   'oidc.client_id': str(),
   'oidc.client_secret': secret(),
-  'oidc.well_known': str(),
+  'oidc.well_known': outboundUrl(),
   'oidc.authorization_endpoint': str(),
-  'oidc.token_endpoint': str(),
-  'oidc.user_info_endpoint': str(),
+  'oidc.token_endpoint': outboundUrl(),
+  'oidc.user_info_endpoint': outboundUrl(),
   // Email
   EmailDomainRestrictionEnabled: bool(false),
   EmailAliasRestrictionEnabled: bool(false),
@@ -152,17 +162,17 @@ export const OPTION_DEFS = {
   RebateEnabled: bool(false),
   RebatePercentage: float(0, 0, 100),
   // Pricing
-  ModelPrice: obj(DEFAULT_MODEL_PRICE),
-  ModelRatio: obj(DEFAULT_MODEL_RATIO),
-  CompletionRatio: obj({}),
-  CacheRatio: obj(DEFAULT_CACHE_RATIO),
+  ModelPrice: ratios(DEFAULT_MODEL_PRICE),
+  ModelRatio: ratios(DEFAULT_MODEL_RATIO),
+  CompletionRatio: ratios({}),
+  CacheRatio: ratios(DEFAULT_CACHE_RATIO),
   /** CacheCreationRatio of the formula: prompt-cache writes (Anthropic cache_creation_input_tokens). */
-  CreateCacheRatio: obj(DEFAULT_CREATE_CACHE_RATIO),
-  AudioRatio: obj(DEFAULT_AUDIO_RATIO),
-  AudioCompletionRatio: obj(DEFAULT_AUDIO_COMPLETION_RATIO),
+  CreateCacheRatio: ratios(DEFAULT_CREATE_CACHE_RATIO),
+  AudioRatio: ratios(DEFAULT_AUDIO_RATIO),
+  AudioCompletionRatio: ratios(DEFAULT_AUDIO_COMPLETION_RATIO),
   /** Model ratio of unpriced models for users with accept_unset_model_ratio_model (never 0). */
   UnsetModelRatio: float(DEFAULT_UNSET_MODEL_RATIO, 0.000001),
-  GroupRatio: obj(DEFAULT_GROUP_RATIO),
+  GroupRatio: groupRatios(DEFAULT_GROUP_RATIO),
   UserUsableGroups: obj(DEFAULT_USER_USABLE_GROUPS),
   Chats: arr([]),
   // Model request rate limit
@@ -198,10 +208,35 @@ export function isOptionKey(key: string): key is OptionKey {
 }
 
 /** Validation failure codes; the backend maps them to localised messages, the console to its own. */
-export type OptionError = 'unknown_key' | 'not_bool' | 'not_number' | 'not_integer' | 'out_of_range' | 'not_json' | 'not_one_of';
+export type OptionError =
+  | 'unknown_key'
+  | 'not_bool'
+  | 'not_number'
+  | 'not_integer'
+  | 'out_of_range'
+  | 'not_json'
+  | 'not_one_of'
+  | 'bad_ratio_key'
+  | 'bad_ratio_value'
+  | 'url_invalid'
+  | 'url_not_public';
 
-/** Checks a raw string value against its definition; returns the normalised string or an error code. */
-export function validateOptionValue(key: string, raw: string): { ok: true; value: string } | { ok: false; error: OptionError } {
+export type OptionCheck = { ok: true; value: string } | { ok: false; error: OptionError; entry?: string };
+
+/**
+ * Checks a value about to be written against its definition; returns the normalised string or an
+ * error code (with the offending map entry for price and ratio maps).
+ */
+export function validateOptionValue(key: string, raw: string): OptionCheck {
+  return checkValue(key, raw, true);
+}
+
+/**
+ * `written`: the rules for new values. Stored values are read with the type and shape rules only:
+ * a price map holding one bad entry from before the value rules keeps its other entries (pricing
+ * skips the bad one), and outbound URLs are checked again when the server connects.
+ */
+function checkValue(key: string, raw: string, written: boolean): OptionCheck {
   if (!isOptionKey(key)) return { ok: false, error: 'unknown_key' };
   const def: OptionDef = OPTION_DEFS[key];
   const value = raw;
@@ -217,6 +252,8 @@ export function validateOptionValue(key: string, raw: string): { ok: true; value
       if ((def.min !== undefined && n < def.min) || (def.max !== undefined && n > def.max)) {
         return { ok: false, error: 'out_of_range' };
       }
+      // Quotas beyond 2^53 lose their units digits and overflow BIGINT arithmetic.
+      if (def.kind === 'int' && !Number.isSafeInteger(n)) return { ok: false, error: 'out_of_range' };
       return { ok: true, value: String(n) };
     }
     case 'json-object':
@@ -229,10 +266,17 @@ export function validateOptionValue(key: string, raw: string): { ok: true; value
       }
       const isArray = Array.isArray(parsed);
       const okShape = def.kind === 'json-array' ? isArray : parsed !== null && typeof parsed === 'object' && !isArray;
-      return okShape ? { ok: true, value } : { ok: false, error: 'not_json' };
+      if (!okShape) return { ok: false, error: 'not_json' };
+      const bad = written && def.ratioKeyMax ? badRatioEntry(parsed as Record<string, unknown>, def.ratioKeyMax) : null;
+      if (bad) return { ok: false, error: bad.problem === 'key' ? 'bad_ratio_key' : 'bad_ratio_value', entry: bad.entry };
+      return { ok: true, value };
     }
     default:
       if (def.oneOf && !def.oneOf.includes(value)) return { ok: false, error: 'not_one_of' };
+      if (written && def.outbound && value.trim()) {
+        const problem = checkOutboundUrl(value);
+        if (problem) return { ok: false, error: problem === 'not_public' ? 'url_not_public' : 'url_invalid' };
+      }
       return { ok: true, value };
   }
 }
@@ -255,7 +299,7 @@ export type Settings = { readonly [K in OptionKey]: ValueOf<(typeof OPTION_DEFS)
 /** Parses a stored string by its definition; a value that does not validate yields the default. */
 export function parseOptionValue<K extends OptionKey>(key: K, raw: string | null | undefined): Settings[K] {
   const def: OptionDef = OPTION_DEFS[key];
-  const checked = raw == null ? null : validateOptionValue(key, raw);
+  const checked = raw == null ? null : checkValue(key, raw, false);
   const value = checked && checked.ok ? checked.value : def.default;
   switch (def.kind) {
     case 'bool':

@@ -2,6 +2,8 @@
  * Form rules shared by the console and the server. Each returns null or a message key; the message
  * texts live in the i18n dictionaries (spec 1 §5, spec 3 §5).
  */
+import { checkOutboundUrl } from './outbound-url';
+
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 20;
 export const USERNAME_MAX = 12;
@@ -57,12 +59,23 @@ export function checkSelfDelete(typed: string, username: string): RuleResult {
   return typed !== username ? 'user.delete_confirm_mismatch' : null;
 }
 
-export function checkWebhookUrl(url: string): RuleResult {
+/**
+ * The user's webhook: https only, no credentials in the URL, and a public host (outbound-url.ts; the
+ * server checks the resolved address again when it delivers).
+ */
+export function checkWebhookUrl(raw: string): RuleResult {
+  const url = raw.trim();
   if (!url) return null;
-  try {
-    return new URL(url).protocol === 'https:' ? null : 'user.webhook_https_only';
-  } catch {
-    return 'user.webhook_https_only';
+  if (!/^https:\/\/\S+$/i.test(url)) return 'user.webhook_https_only';
+  switch (checkOutboundUrl(url)) {
+    case null:
+      return null;
+    case 'credentials':
+      return 'user.webhook_credentials';
+    case 'not_public':
+      return 'user.webhook_not_public';
+    default:
+      return 'user.webhook_https_only';
   }
 }
 

@@ -49,6 +49,11 @@ export const MESSAGES = {
   'user.root_cannot_self_delete': ['不能删除超级管理员账户', 'The super admin account cannot be deleted'],
   'user.webhook_https_only': ['Webhook 地址必须以 https:// 开头', 'The webhook URL must use https://'],
   'user.webhook_url_required': ['Webhook 地址不能为空', 'The webhook URL is required'],
+  'user.webhook_credentials': ['Webhook 地址不能包含用户名或密码', 'The webhook URL must not contain a user name or password'],
+  'user.webhook_not_public': [
+    'Webhook 地址不能指向本机、内网、链路本地或云元数据地址',
+    'The webhook URL must not point to this host, a private network, a link-local or a cloud metadata address',
+  ],
   'user.notification_email_invalid': ['通知邮箱格式不正确', 'The notification e-mail is invalid'],
   'user.group_unknown': ['分组不存在：{group}', 'Unknown group: {group}'],
   'user.quota_invalid': ['额度必须是非负整数', 'Quota must be a non-negative integer'],
@@ -66,6 +71,19 @@ export const MESSAGES = {
   'option.out_of_range': ['{key} 超出允许范围', '{key} is out of range'],
   'option.not_json': ['{key} 不是合法的 JSON 字符串', '{key} is not a valid JSON string'],
   'option.not_one_of': ['{key} 的取值无效', '{key} has an invalid value'],
+  'option.bad_ratio_value': ['{key} 中 {entry} 的值必须是不小于 0 的数字', '{key}: the value of {entry} must be a number ≥ 0'],
+  'option.bad_ratio_key': [
+    '{key} 中的名称“{entry}”无效（不能为空、首尾不能有空格、不能过长）',
+    '{key}: the name "{entry}" is invalid (empty, padded with spaces or too long)',
+  ],
+  'option.url_invalid': [
+    '{key} 必须是 http:// 或 https:// 地址，且不能包含用户名或密码',
+    '{key} must be an http:// or https:// URL without a user name or password',
+  ],
+  'option.url_not_public': [
+    '{key} 不能指向本机、内网、链路本地或云元数据地址',
+    '{key} must not point to this host, a private network, a link-local or a cloud metadata address',
+  ],
   'option.rebate_range': ['返佣百分比必须在0到100之间', 'The rebate percentage must be between 0 and 100'],
   'option.topup_group_ratio_invalid': ['充值分组倍率不是合法的 JSON 字符串', 'TopupGroupRatio is not a valid JSON string'],
   'option.server_address_required': ['请先填写服务器地址', 'Please fill in the server address first'],

@@ -71,6 +71,10 @@ export class QuotaLedger implements OnModuleInit, OnApplicationShutdown {
     clearInterval(this.timer);
     await this.flush();
     await this.drainLogs();
+    // The log writer and the database live in global modules, whose hooks run after this one in no
+    // set order between them (the database closed first, and queued log rows were lost): flush the
+    // writer here, while the database is open (docs/security/shutdown.md).
+    await this.logs.flush();
   }
 
   /**
@@ -105,6 +109,11 @@ export class QuotaLedger implements OnModuleInit, OnApplicationShutdown {
       this.settlements.push({ s, resolve });
       this.schedule(solo);
     });
+  }
+
+  /** Money movements not yet committed, and reservations not yet settled (reported if the shutdown hangs). */
+  get pending(): { queued: number; open: number } {
+    return { queued: this.reserves.length + this.settlements.length + this.retry.length, open: this.open };
   }
 
   /** Commits everything queued so far (and retries what the database refused while down). */

@@ -64,6 +64,11 @@ export class LogService implements OnModuleInit, OnApplicationShutdown {
     await m.getRepository(LogEntity).insert(fitLogRecord({ created_at: nowSec(), ...entry }));
   }
 
+  /** Rows waiting to be written (reported if the shutdown hangs). */
+  get pending(): number {
+    return this.queue.size;
+  }
+
   /** Writes everything queued so far. */
   flush(): Promise<void> {
     return this.queue.flush();

@@ -75,7 +75,10 @@ export class OptionService implements OnModuleInit, OnModuleDestroy {
   /** Validates and stores one option; throws AppError with a localised reason when refused. */
   async update(key: string, value: string): Promise<void> {
     const checked = validateOptionValue(key, value);
-    if (!checked.ok) throw AppError.badRequest(SPECIFIC_MESSAGES[key]?.[checked.error] ?? `option.${checked.error}`, { key });
+    if (!checked.ok) {
+      const message = SPECIFIC_MESSAGES[key]?.[checked.error] ?? `option.${checked.error}`;
+      throw AppError.badRequest(message, { key, entry: checked.entry ?? '' });
+    }
     checkOptionRules(key as OptionKey, checked.value, this.snapshot);
     await this.setMany({ [key]: checked.value });
   }

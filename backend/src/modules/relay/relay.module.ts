@@ -1,4 +1,4 @@
-import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { Inject, Logger, Module, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
@@ -18,6 +18,7 @@ import { TokenizerService } from './metering/tokenizer.service';
 import { RelayModels } from './models/relay-models.service';
 import { RelayAuthService } from './pipeline/relay-auth.service';
 import { RelayBilling } from './pipeline/relay-billing.service';
+import { RelayDrain } from './pipeline/relay-drain';
 import { RelayExecutor } from './pipeline/relay-executor.service';
 import { RelayService } from './pipeline/relay.service';
 import { UpstreamAttempt } from './pipeline/upstream-attempt.service';
@@ -41,6 +42,12 @@ import { UpstreamClient } from './upstream/upstream-client.service';
     RelayBilling,
     UpstreamAttempt,
     RelayExecutor,
+    {
+      provide: RelayDrain,
+      useFactory: (config: AppConfig, tokenizer: TokenizerService) =>
+        new RelayDrain(config.shutdownDrainSec * 1000, () => tokenizer.close(), new Logger(RelayDrain.name)),
+      inject: [APP_CONFIG, TokenizerService],
+    },
     RelayService,
     RelayModels,
     RelayKeyRoutes,

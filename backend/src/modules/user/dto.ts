@@ -1,4 +1,4 @@
-import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, DISPLAY_NAME_MAX, USER_MANAGE_ACTIONS } from '@gw/shared';
+import { checkWebhookUrl, DISPLAY_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USER_MANAGE_ACTIONS, USERNAME_MAX } from '@gw/shared';
 import { z } from 'zod';
 
 const username = z.string().trim().min(1, 'user.add_required').max(USERNAME_MAX, 'user.username_too_long');
@@ -83,7 +83,8 @@ export const userSettingSchema = z
     accept_unset_model_ratio_model: z.boolean().optional().default(false),
   })
   .superRefine((s, ctx) => {
-    if (s.webhook_url && !/^https:\/\/[^\s]+$/i.test(s.webhook_url)) ctx.addIssue({ code: 'custom', message: 'user.webhook_https_only' });
+    const webhookProblem = checkWebhookUrl(s.webhook_url);
+    if (webhookProblem) ctx.addIssue({ code: 'custom', message: webhookProblem });
     if (s.notify_type === 'webhook' && !s.webhook_url) ctx.addIssue({ code: 'custom', message: 'user.webhook_url_required' });
   });
 export type UserSettingDto = z.infer<typeof userSettingSchema>;

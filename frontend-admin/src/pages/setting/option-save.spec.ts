@@ -1,5 +1,5 @@
 import { OPTION_DEFS } from '@gw/shared';
-import { applyChanges, changedOptions, fieldName, initialValues, saveOutcome, splitForSave, toFormValue, toOptionString, type FieldDef } from './option-save';
+import { applyChanges, changedOptions, fieldName, initialValues, optionValueProblem, saveOutcome, splitForSave, toFormValue, toOptionString, type FieldDef } from './option-save';
 import { MODEL_SECTIONS, OPERATION_SECTIONS, PERSONALISATION_FIELDS, PRICING_JSON_SECTION, RATE_LIMIT_SECTION, SYSTEM_SECTIONS } from './sections';
 
 const fields: FieldDef[] = [
@@ -102,4 +102,20 @@ describe('section rules', () => {
   it('applyChanges overlays the changes', () => {
     expect(applyChanges({ A: '1', B: '2' }, [{ key: 'RetryTimes', value: '3' }])).toEqual({ A: '1', B: '2', RetryTimes: '3' });
   });
+});
+
+describe('the server\'s value rules, checked in the form', () => {
+  const json = (key: FieldDef['key']): FieldDef => ({ key, kind: 'json' });
+  const url = (key: FieldDef['key']): FieldDef => ({ key, kind: 'url' });
+  it.each([
+    ['negative model ratio', json('ModelRatio'), '{"gpt-4o": -1}', { key: 'setting.option_error.bad_ratio_value', entry: 'gpt-4o' }],
+    ['string group ratio', json('GroupRatio'), '{"vip": "abc"}', { key: 'setting.option_error.bad_ratio_value', entry: 'vip' }],
+    ['padded model name', json('ModelPrice'), '{" m": 1}', { key: 'setting.option_error.bad_ratio_key', entry: ' m' }],
+    ['private worker URL', url('WorkerUrl'), 'http://127.1/', { key: 'setting.option_error.url_not_public', entry: '' }],
+    ['worker URL with credentials', url('WorkerUrl'), 'https://u:p@worker.example', { key: 'setting.option_error.url_invalid', entry: '' }],
+    ['fine ratios', json('ModelRatio'), '{"gpt-4o": 1.25}', null],
+    ['bad JSON is the JSON rule\'s', json('ModelRatio'), '{oops', null],
+    ['a local server address is allowed (not called for users)', url('ServerAddress'), 'http://localhost:3000', null],
+    ['empty', url('WorkerUrl'), '', null],
+  ])('%s', (_n, field, value, expected) => expect(optionValueProblem(field, value)).toEqual(expected));
 });

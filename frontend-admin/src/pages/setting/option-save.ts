@@ -2,7 +2,7 @@
  * The settings save flow (spec 2 §4, spec 1 §5), as pure functions: form values ↔ option strings,
  * the list of changed keys, and the save order. Unit-tested in option-save.spec.ts.
  */
-import { OPTION_DEFS, type OptionDef, type OptionKey } from '@gw/shared';
+import { OPTION_DEFS, validateOptionValue, type OptionDef, type OptionKey } from '@gw/shared';
 
 export type FieldKind = 'switch' | 'text' | 'url' | 'secret' | 'number' | 'textarea' | 'json' | 'select' | 'domains';
 
@@ -67,6 +67,20 @@ export function toOptionString(kind: FieldKind, value: unknown): string {
     default:
       return String(value ?? '');
   }
+}
+
+/**
+ * The server's value rules for a JSON or URL field (libs/shared validateOptionValue): prices and
+ * ratios finite and ≥ 0, outbound URLs public. Answers a message key and the offending map entry;
+ * JSON syntax is the field's own rule, and an empty field is no change.
+ */
+export function optionValueProblem(f: FieldDef, value: unknown): { key: string; entry: string } | null {
+  if (f.kind !== 'json' && f.kind !== 'url') return null;
+  const text = toOptionString(f.kind, value);
+  if (!text.trim()) return null;
+  const checked = validateOptionValue(f.key, text);
+  if (checked.ok || checked.error === 'not_json') return null;
+  return { key: `setting.option_error.${checked.error}`, entry: checked.entry ?? '' };
 }
 
 export function initialValues(fields: readonly FieldDef[], options: Readonly<Record<string, string>>): FormValues {

@@ -36,6 +36,8 @@ const RULES: Array<[string, string | null, string]> = [
   ['password change short', checkPasswordChange('short', 'short'), '密码长度不得小于 8 位！'],
   ['self delete', checkSelfDelete('bob', 'alice'), '请输入你的账户名以确认删除！'],
   ['webhook http', checkWebhookUrl('http://hook.example'), 'Webhook 地址必须以 https:// 开头'],
+  ['webhook credentials', checkWebhookUrl('https://user:pw@hook.example'), 'Webhook 地址不能包含用户名或密码'],
+  ['webhook private', checkWebhookUrl('https://10.0.0.1/hook'), 'Webhook 地址不能指向本机、内网、链路本地或云元数据地址'],
   ['domain invalid', checkWhitelistDomain('not a domain', []), '邮箱域名格式不正确，请输入有效的域名，如 gmail.com'],
   ['domain exists', checkWhitelistDomain('gmail.com', ['gmail.com']), '该域名已存在于白名单中'],
   ['rebate range', checkRebatePercentage(101), '返佣百分比必须在0到100之间'],

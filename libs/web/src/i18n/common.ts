@@ -71,6 +71,8 @@ export const commonZh = {
     password_mismatch: '两次输入的密码不一致！',
     delete_confirm_mismatch: '请输入你的账户名以确认删除！',
     webhook_https_only: 'Webhook 地址必须以 https:// 开头',
+    webhook_credentials: 'Webhook 地址不能包含用户名或密码',
+    webhook_not_public: 'Webhook 地址不能指向本机、内网、链路本地或云元数据地址',
   },
   setting: {
     domain_invalid: '邮箱域名格式不正确，请输入有效的域名，如 gmail.com',
@@ -151,6 +153,8 @@ export const commonEn: DictOf<typeof commonZh> = {
     password_mismatch: 'The two passwords do not match!',
     delete_confirm_mismatch: 'Type your account name to confirm the deletion!',
     webhook_https_only: 'The webhook URL must start with https://',
+    webhook_credentials: 'The webhook URL must not contain a user name or password',
+    webhook_not_public: 'The webhook URL must not point to this host, a private network, a link-local or a cloud metadata address',
   },
   setting: {
     domain_invalid: 'Invalid e-mail domain, enter a valid domain such as gmail.com',

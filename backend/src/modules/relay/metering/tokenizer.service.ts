@@ -20,7 +20,12 @@ export class TokenizerService implements TokenCounter, OnApplicationShutdown {
     return this.pool.count(model, texts);
   }
 
+  /** Stops the worker: counts still waiting fail (callers bill an estimate); a later count starts a new one. */
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+
   async onApplicationShutdown(): Promise<void> {
-    await this.pool.close();
+    await this.close();
   }
 }

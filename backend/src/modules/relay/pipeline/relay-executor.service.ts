@@ -6,6 +6,7 @@ import { ChannelHealth } from '../routing/channel-health.service';
 import { pickChannel } from '../routing/routing-table';
 import type { RelayChannel } from '../routing/relay-channel';
 import type { Delivered, Failed, RelayContext, RelayOutcome, Route } from './relay-context';
+import { cutByShutdown } from './relay-drain';
 import { UpstreamAttempt, type AttemptFailure } from './upstream-attempt.service';
 
 /**
@@ -58,7 +59,8 @@ export class RelayExecutor {
       tried.push(channel.id);
       const result = await this.attempt.run(ctx, channel, tried);
       if (result.kind === 'delivered') return result satisfies Delivered;
-      this.health.observeFailure(channel, result.status, result.message, ctx.settings);
+      // A request cut by the shutdown says nothing about the channel.
+      if (!cutByShutdown(ctx.signal)) this.health.observeFailure(channel, result.status, result.message, ctx.settings);
       last = { failure: result, channel };
       if (!result.retryable || ctx.signal.aborted) break;
       below = channel.priority;

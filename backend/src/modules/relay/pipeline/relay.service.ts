@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { GROUP_NAME_MAX } from '@gw/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
@@ -18,6 +18,7 @@ import { RelayAuthService } from './relay-auth.service';
 import { RelayBilling, type Hold } from './relay-billing.service';
 import type { RelayCaller } from './relay-caller';
 import type { RelayContext, RelayOutcome } from './relay-context';
+import { afterResponse, RelayDrain, shuttingDown } from './relay-drain';
 import { RelayExecutor } from './relay-executor.service';
 import { parseRelayRequest, type RelayRequest } from './relay-request';
 import { errorLog } from './usage-log';
@@ -27,17 +28,12 @@ import { nowSec } from '../../../database/columns';
 /**
  * The relay pipeline for one request: authenticate → parse → admit (limits, price) → route →
  * reserve → call upstream (with retries) → settle and log. Errors are answered in the client's
- * format (OpenAI, Anthropic or Gemini); a reservation is always either settled or refunded.
+ * format (OpenAI, Anthropic or Gemini); a reservation is always either settled or refunded. Each
+ * request is counted in RelayDrain from admission until it is answered (the shutdown drain).
  */
-/** Longest wait for in-flight requests on shutdown. */
-const DRAIN_MS = 30_000;
-
 @Injectable()
-export class RelayService implements BeforeApplicationShutdown {
+export class RelayService {
   private readonly logger = new Logger(RelayService.name);
-  /** Requests from admission until they are answered (shutdown drain). */
-  private inFlight = 0;
-  private draining = false;
 
   constructor(
     private readonly auth: RelayAuthService,
@@ -46,6 +42,7 @@ export class RelayService implements BeforeApplicationShutdown {
     private readonly limiter: RelayLimiter,
     private readonly options: OptionService,
     private readonly logs: LogService,
+    private readonly drain: RelayDrain,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -126,13 +123,13 @@ export class RelayService implements BeforeApplicationShutdown {
       }
     };
     reply.raw.on('close', onClose);
-    this.inFlight++;
+    const admitted = this.drain.enter(abort);
     const deadline =
       this.config.relayTimeoutSec > 0
         ? setTimeout(() => abort.abort(new Error('timeout')), this.config.relayTimeoutSec * 1000)
         : undefined;
     try {
-      if (this.draining) throw RelayError.of('relay.shutting_down', 503, 'service_unavailable');
+      if (!admitted) throw shuttingDown();
       if (settings['global.block_browser_extension_enabled'] && fromBrowserExtension(req.headers.origin))
         throw RelayError.of('relay.browser_extension_blocked', 403, 'browser_extension_blocked');
       parsed = parse();
@@ -179,9 +176,10 @@ export class RelayService implements BeforeApplicationShutdown {
       const error = this.fail(reply, err, locale, errors, settings);
       if (settings.LogErrorEnabled && parsed) this.logFailure(caller, parsed, path, error, outcome, startedAt, requestId);
     } finally {
-      this.inFlight--;
       clearTimeout(deadline);
       reply.raw.off('close', onClose);
+      // In flight until the last bytes left: the shutdown closes the connections after the drain.
+      afterResponse(reply.raw, () => this.drain.leave(abort));
     }
   }
 
@@ -209,16 +207,6 @@ export class RelayService implements BeforeApplicationShutdown {
         elapsedMs: performance.now() - startedAt,
       }),
     );
-  }
-
-  /**
-   * SIGTERM: refuse new relay requests and let those in flight finish and settle (bounded), before
-   * the ledger's final flush (onApplicationShutdown) and the database closing.
-   */
-  async beforeApplicationShutdown(): Promise<void> {
-    this.draining = true;
-    const until = Date.now() + DRAIN_MS;
-    while (this.inFlight > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
   }
 
   /**

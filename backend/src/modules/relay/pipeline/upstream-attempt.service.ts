@@ -15,6 +15,7 @@ import { readBody, UpstreamClient } from '../upstream/upstream-client.service';
 import { sendWhole } from '../http/relay-reply';
 import { adaptorFor } from '../inbound/inbound-adaptor';
 import type { Delivered, RelayContext } from './relay-context';
+import { cutByShutdown, shuttingDown } from './relay-drain';
 
 /** The request plus the channels tried so far. */
 type AttemptContext = RelayContext & { readonly tried: readonly number[] };
@@ -70,8 +71,7 @@ export class UpstreamAttempt {
       try {
         target = await entry.adaptor.prepare(target, ctx.signal);
       } catch (err) {
-        if (ctx.signal.aborted)
-          return this.failure(RelayError.of('relay.upstream_timeout', 504, 'timeout'), null, 'total timeout', false);
+        if (ctx.signal.aborted) return this.aborted(ctx);
         return this.failure(
           RelayError.of('relay.upstream_unreachable', 502, 'channel_misconfigured'),
           null,
@@ -197,10 +197,14 @@ export class UpstreamAttempt {
       clientGone: ctx.clientGone,
       pingMs: pingIntervalMs(ctx.settings),
       errorEvent: () =>
-        ctx.errors.streamEvent(RelayError.of('relay.stream_interrupted', 502, 'stream_interrupted'), ctx.locale),
+        ctx.errors.streamEvent(
+          cutByShutdown(ctx.signal) ? shuttingDown() : RelayError.of('relay.stream_interrupted', 502, 'stream_interrupted'),
+          ctx.locale,
+        ),
       settle: (r) => ctx.settle(deliveredBy(r)),
     });
     if (result.end === 'interrupted' && !result.opened) {
+      if (cutByShutdown(ctx.signal)) return this.aborted(ctx);
       // Upstream broke before anything reached the client: still retryable.
       return this.failure(
         RelayError.of('relay.stream_interrupted', 502, 'stream_interrupted'),
@@ -268,9 +272,7 @@ export class UpstreamAttempt {
       });
     }
     const kind = classifyUpstreamError(err);
-    if (kind === 'aborted') {
-      return this.failure(RelayError.of('relay.upstream_timeout', 504, 'timeout'), null, 'total timeout', false);
-    }
+    if (kind === 'aborted' || cutByShutdown(ctx.signal)) return this.aborted(ctx);
     const error =
       kind === 'timeout'
         ? RelayError.of('relay.upstream_timeout', 504, 'timeout')
@@ -282,6 +284,12 @@ export class UpstreamAttempt {
   /** What an error text of this call must not carry (error paths only). */
   private secretsOf(channel: RelayChannel, target: AdaptorTarget): string[] {
     return callSecrets(this.registry.get(channel.type)!.adaptor, channel.keys, target.credential);
+  }
+
+  /** Our own abort, before anything reached the client: the total timeout, or the shutdown's cut. */
+  private aborted(ctx: AttemptContext): AttemptFailure {
+    if (cutByShutdown(ctx.signal)) return this.failure(shuttingDown(), null, 'server shutting down', false);
+    return this.failure(RelayError.of('relay.upstream_timeout', 504, 'timeout'), null, 'total timeout', false);
   }
 
   private failure(error: RelayError, status: number | null, message: string, retryable = true): AttemptFailure {

@@ -1,7 +1,7 @@
 import { Form, Input, InputNumber, Select, type FormInstance, type RulesProps } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { jsonRule, ruleFrom } from '@gw/web';
-import { fieldName, type FieldDef } from '../option-save';
+import { fieldName, optionValueProblem, type FieldDef } from '../option-save';
 import { ConfirmSwitch } from './ConfirmSwitch';
 import { DomainListInput } from './DomainListInput';
 
@@ -19,6 +19,12 @@ export function OptionField({ field, form }: { field: FieldDef; form: FormInstan
   if (field.kind === 'json') rules.push(jsonRule(label));
   if (field.kind === 'url') rules.push(urlRule);
   if (field.rule) rules.push(ruleFrom(field.rule));
+  rules.push({
+    validator: (v: unknown, cb: (error?: string) => void) => {
+      const problem = optionValueProblem(field, v);
+      cb(problem ? t(problem.key, { field: label, entry: problem.entry }) : undefined);
+    },
+  });
   const common = { field: fieldName(field.key), label, rules, extra: field.extraKey ? t(field.extraKey) : undefined };
 
   switch (field.kind) {

@@ -41,6 +41,9 @@ describe('unset models and batch set', () => {
     [2, 'price', 'abc', undefined, 'pricing.need_number'],
     [2, 'both', '1', '', 'pricing.batch_need_both'],
     [2, 'both', '1', 'x', 'pricing.need_number'],
+    [2, 'ratio', '-1', undefined, 'pricing.need_number'],
+    [2, 'both', '1', '-0.5', 'pricing.need_number'],
+    [2, 'price', 'Infinity', undefined, 'pricing.need_number'],
     [2, 'both', '1', '2', null],
     [1, 'price', '0.5', undefined, null],
   ] as const)('checkBatch(%s, %s, %j, %j) → %s', (n, mode, v, c, key) => expect(checkBatch(n, mode, v, c)).toBe(key));

@@ -2,7 +2,7 @@
  * Model pricing editor logic (spec 2 §2/§4/§5), pure: option maps ↔ table rows, unset models, batch set.
  * A model is priced per call (ModelPrice, USD) or per token (ModelRatio, optional CompletionRatio).
  */
-import { DEFAULT_COMPLETION_RATIO, pricePer1M, ratiosFromPrices } from '@gw/shared';
+import { DEFAULT_COMPLETION_RATIO, isRatioValue, pricePer1M, ratiosFromPrices } from '@gw/shared';
 
 export type PriceMap = Record<string, number>;
 export interface PriceMaps {
@@ -95,7 +95,8 @@ export type BatchMode = 'price' | 'ratio' | 'both';
 /** Checks batch input; answers a message key or null (spec 2 §5). */
 export function checkBatch(selected: number, mode: BatchMode, value?: string, completion?: string): string | null {
   if (selected === 0) return 'pricing.batch_select_first';
-  const isNum = (s?: string) => s !== undefined && s.trim() !== '' && Number.isFinite(Number(s));
+  // Prices and ratios are finite and ≥ 0, as the server requires (libs/shared ratio-map.ts).
+  const isNum = (s?: string) => s !== undefined && s.trim() !== '' && isRatioValue(Number(s));
   if (mode === 'both') {
     if (!value?.trim() || !completion?.trim()) return 'pricing.batch_need_both';
     if (!isNum(value) || !isNum(completion)) return 'pricing.need_number';
@@ -132,7 +133,7 @@ export function rowFromInput(input: RowInput, existing: readonly string[], origi
   if (!name) return { error: 'pricing.name_required' };
   if (name !== original && existing.includes(name)) return { error: 'pricing.name_exists' };
   const num = (s?: string) => (s === undefined || s.trim() === '' ? undefined : Number(s));
-  const bad = (n: number | undefined) => n !== undefined && (!Number.isFinite(n) || n < 0);
+  const bad = (n: number | undefined) => n !== undefined && !isRatioValue(n);
   if (input.mode === 'call') {
     const price = num(input.price);
     if (price === undefined || bad(price)) return { error: 'pricing.need_number' };
