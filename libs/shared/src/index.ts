@@ -5,4 +5,5 @@ export * from './pricing-defaults';
 export * from './options';
 export * from './api-types';
 export * from './validation';
+export * from './json-depth';
 export * from './pricing';

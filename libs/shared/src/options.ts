@@ -1,3 +1,4 @@
+import { parseJsonBounded } from './json-depth';
 import {
   DEFAULT_AUDIO_COMPLETION_RATIO,
   DEFAULT_AUDIO_RATIO,
@@ -223,7 +224,7 @@ export function validateOptionValue(key: string, raw: string): { ok: true; value
     case 'json-array': {
       let parsed: unknown;
       try {
-        parsed = JSON.parse(value);
+        parsed = parseJsonBounded(value);
       } catch {
         return { ok: false, error: 'not_json' };
       }
