@@ -6,4 +6,5 @@ export * from './options';
 export * from './api-types';
 export * from './validation';
 export * from './json-depth';
+export * from './browser-fetches';
 export * from './pricing';
