@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
+import { ANONYMOUS_BODY_LIMIT, applyRequestBounds } from './common/http/request-bounds';
 import type { AppConfig } from './config/env';
 import { GlobalRateLimits } from './modules/throttle/global-rate-limits';
 import { registerWeb } from './web/static-web';
@@ -12,7 +13,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   const adapter = new FastifyAdapter({
     // X-Forwarded-For is honoured only from the configured proxies.
     trustProxy: config.trustedProxies.length > 0 ? [...config.trustedProxies] : false,
-    bodyLimit: config.maxRequestBodyBytes,
+    // What unknown paths may send; each route gets its own limit from applyRequestBounds.
+    bodyLimit: ANONYMOUS_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
     logger: false,
     // Closing the server ends every connection: it runs after the relay drain (app.shutdown.ts).
@@ -23,6 +25,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
   // Per-IP request budgets, before any route exists (docs/security/throttling.md).
   app.get(GlobalRateLimits).register(app.getHttpAdapter().getInstance());
+  applyRequestBounds(app, config);
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   const web = await registerWeb(app, config);
   app.useGlobalFilters(new AllExceptionsFilter(web));

@@ -57,6 +57,71 @@ export class ApiClient {
     });
   }
 
+  /**
+   * Streams a JSON body of `totalBytes` (`{"<field>":"xxx…"}`) in 16 KB writes, with a Content-Length
+   * header or, with `chunked`, without one (Transfer-Encoding: chunked). Writes wait for the socket
+   * to drain and stop as soon as the answer arrives; `written` is how much of the body had been
+   * handed over by then. A server that refuses a body before buffering it answers while
+   * `written < totalBytes` (the socket buffers hold a few MB at most).
+   */
+  streamUpload(
+    method: string,
+    path: string,
+    opts: { totalBytes: number; chunked?: boolean; field?: string },
+  ): Promise<{ status: number; body: any; written: number; totalBytes: number }> {
+    const head = Buffer.from(`{"${opts.field ?? 'username'}":"`);
+    const tail = Buffer.from('"}');
+    const filler = Buffer.alloc(16 * 1024, 'x');
+    const headers: Record<string, string | number> = { 'content-type': 'application/json' };
+    if (!opts.chunked) headers['content-length'] = opts.totalBytes;
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    return new Promise((resolve, reject) => {
+      let answered = false;
+      let written = 0;
+      let wake: (() => void) | undefined;
+      const req = httpRequest(this.baseUrl + path, { method, headers }, (res) => {
+        answered = true;
+        wake?.();
+        const at = written;
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        const done = () => {
+          let body: unknown = text;
+          try {
+            body = text ? JSON.parse(text) : null;
+          } catch {
+            /* cut short or not JSON */
+          }
+          resolve({ status: res.statusCode ?? 0, body, written: at, totalBytes: opts.totalBytes });
+          req.destroy();
+        };
+        res.on('end', done);
+        res.on('error', done);
+      });
+      req.on('error', (err) => {
+        if (!answered) reject(err);
+      });
+      req.on('drain', () => wake?.());
+      const pump = async () => {
+        const send = (buf: Buffer) => {
+          written += buf.length;
+          return req.write(buf);
+        };
+        if (!send(head)) await new Promise<void>((r) => (wake = r));
+        const fill = opts.totalBytes - head.length - tail.length;
+        for (let sent = 0; sent < fill && !answered && !req.destroyed; sent += filler.length) {
+          const piece = fill - sent < filler.length ? filler.subarray(0, fill - sent) : filler;
+          if (!send(piece)) await new Promise<void>((r) => (wake = r));
+        }
+        if (answered || req.destroyed) return;
+        written += tail.length;
+        req.end(tail);
+      };
+      void pump();
+    });
+  }
+
   /** Sends a raw string body (e.g. malformed JSON). */
   raw<T = any>(method: string, path: string, body: string, headers: Record<string, string> = {}) {
     return this.request<T>(method, path, body, { 'content-type': 'application/json', ...headers }, true);

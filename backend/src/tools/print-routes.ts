@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../app.factory';
 import { loadConfig } from '../config/env';
-import { routeInventory } from './route-inventory';
+import { routeInventory } from '../modules/auth/route-inventory';
 
 async function main(): Promise<void> {
   process.env.LOG_LEVEL = 'silent';

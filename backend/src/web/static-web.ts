@@ -3,6 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AppConfig } from '../config/env';
+import { OptionService } from '../modules/option/option.service';
+import { registerSecurityHeaders } from './security-headers';
 
 /** Where each console bundle is served. The shell finds the remotes through /remotes.json at runtime. */
 const BUNDLES = [
@@ -21,6 +23,14 @@ export interface WebAssets {
 
 export async function registerWeb(app: NestFastifyApplication, config: AppConfig): Promise<WebAssets> {
   const root = config.webDistDir ? resolve(config.webDistDir) : resolve(__dirname, '../../..');
+  const remotes = {
+    admin: process.env.REMOTE_ADMIN_URL || '/remotes/admin/remoteEntry.js',
+    user: process.env.REMOTE_USER_URL || '/remotes/user/remoteEntry.js',
+  };
+  const fastify = app.getHttpAdapter().getInstance();
+  const options = app.get(OptionService);
+  // Before the static plugins: their contexts inherit the hook.
+  registerSecurityHeaders(fastify, { remoteUrls: Object.values(remotes) }, () => options.settings);
   let decorated = false;
   for (const bundle of BUNDLES) {
     const dist = join(root, bundle.dir, 'dist');
@@ -37,16 +47,9 @@ export async function registerWeb(app: NestFastifyApplication, config: AppConfig
     });
     decorated = true;
   }
-  const remotes = {
-    admin: process.env.REMOTE_ADMIN_URL || '/remotes/admin/remoteEntry.js',
-    user: process.env.REMOTE_USER_URL || '/remotes/user/remoteEntry.js',
-  };
-  app
-    .getHttpAdapter()
-    .getInstance()
-    .get('/remotes.json', (_req, reply) => {
-      void reply.header('cache-control', 'no-cache').send(remotes);
-    });
+  fastify.get('/remotes.json', (_req, reply) => {
+    void reply.header('cache-control', 'no-cache').send(remotes);
+  });
   const index = join(root, 'frontend-shell', 'dist', 'index.html');
   return { indexHtml: existsSync(index) ? readFileSync(index, 'utf8') : null };
 }

@@ -5,6 +5,8 @@ export * from './pricing-defaults';
 export * from './options';
 export * from './api-types';
 export * from './validation';
+export * from './json-depth';
+export * from './browser-fetches';
 export * from './pricing';
 export * from './channel-credentials';
 export * from './outbound-url';

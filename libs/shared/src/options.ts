@@ -1,3 +1,4 @@
+import { parseJsonBounded } from './json-depth';
 import {
   DEFAULT_AUDIO_COMPLETION_RATIO,
   DEFAULT_AUDIO_RATIO,
@@ -260,7 +261,7 @@ function checkValue(key: string, raw: string, written: boolean): OptionCheck {
     case 'json-array': {
       let parsed: unknown;
       try {
-        parsed = JSON.parse(value);
+        parsed = parseJsonBounded(value);
       } catch {
         return { ok: false, error: 'not_json' };
       }

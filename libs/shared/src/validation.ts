@@ -3,6 +3,7 @@
  * texts live in the i18n dictionaries (spec 1 §5, spec 3 §5).
  */
 import { checkOutboundUrl } from './outbound-url';
+import { parseJsonBounded } from './json-depth';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 20;
@@ -90,9 +91,10 @@ export function checkRebatePercentage(value: number): RuleResult {
   return Number.isFinite(value) && value >= 0 && value <= 100 ? null : 'setting.rebate_range';
 }
 
+/** Valid JSON no deeper than MAX_JSON_DEPTH (the server refuses deeper JSON everywhere). */
 export function isValidJson(text: string): boolean {
   try {
-    JSON.parse(text);
+    parseJsonBounded(text);
     return true;
   } catch {
     return false;

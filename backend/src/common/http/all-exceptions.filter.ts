@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WebAssets } from '../../web/static-web';
 import { errorReply } from './error-body';
 import { isApiPath, isRelayPath } from './relay-paths';
+import { lingerAfterRefusal } from './request-bounds';
 
 /** The one place errors become HTTP answers; unknown console paths get the SPA's index.html. */
 @Catch()
@@ -19,6 +20,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       void reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(this.web.indexHtml);
       return;
     }
+    if (status === 413) lingerAfterRefusal(req, reply);
     void reply.status(status).header('cache-control', 'no-store').send(body);
   }
 

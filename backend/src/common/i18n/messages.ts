@@ -7,6 +7,7 @@ export const MESSAGES = {
   'common.internal_error': ['服务器内部错误，请联系管理员', 'Internal server error, please contact the administrator'],
   'common.too_many_requests': ['请求次数过多，请稍后再试', 'Too many requests, please try again later'],
   'common.body_too_large': ['请求体过大', 'Request body too large'],
+  'common.json_too_deep': ['JSON 嵌套层级过深（最多 {max} 层）', 'JSON nesting is too deep (at most {max} levels)'],
   'common.database_unavailable': ['数据库暂时不可用，请稍后重试', 'Database unavailable, please retry later'],
   'common.rate_limit_unavailable': ['限流服务暂时不可用，请稍后重试', 'Rate limiting is unavailable, please retry later'],
   'auth.not_logged_in': ['未登录或登录已过期，请重新登录', 'Not logged in or the session has expired, please log in again'],

@@ -1,3 +1,4 @@
+import { jsonTooDeep } from '@gw/shared';
 import { ProviderInputError } from './errors';
 import type { JsonObject, OpenAIEmbeddingRequest, OpenAIContent, OpenAIContentPart, OpenAIImagePart, OpenAIMessage } from './openai-types';
 
@@ -61,9 +62,12 @@ export function imagePart(url: string): OpenAIImagePart {
   return { type: 'image_url', image_url: { url } };
 }
 
-/** Tool-call arguments as an object: invalid or non-object JSON becomes {} (never throws). */
+/**
+ * Tool-call arguments as an object: invalid or non-object JSON becomes {} (never throws), and so does
+ * JSON nested past MAX_JSON_DEPTH (the request body's own depth check cannot see inside strings).
+ */
 export function parseArguments(text: string | undefined): JsonObject {
-  if (!text || !text.trim()) return {};
+  if (!text || !text.trim() || jsonTooDeep(text)) return {};
   try {
     const v: unknown = JSON.parse(text);
     return v && typeof v === 'object' && !Array.isArray(v) ? (v as JsonObject) : {};
@@ -72,8 +76,9 @@ export function parseArguments(text: string | undefined): JsonObject {
   }
 }
 
-/** JSON text → value, or the text itself when it is not JSON. */
+/** JSON text → value, or the text itself when it is not JSON or nests past MAX_JSON_DEPTH. */
 export function parseJsonOrText(text: string): unknown {
+  if (jsonTooDeep(text)) return text;
   try {
     return JSON.parse(text);
   } catch {

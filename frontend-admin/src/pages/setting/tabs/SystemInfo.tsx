@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { Button, Card, Descriptions, Message } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
+import { RELEASES_URL } from '@gw/shared';
 import { formatTimestamp, useStatus } from '@gw/web';
-
-/** Where the update check looks for the latest release. */
-const RELEASES_URL = 'https://api.github.com/repos/QuantumNous/new-api/releases/latest';
 
 export function SystemInfo() {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
-import { ACCESS_KEY, type AccessLevel } from '../modules/auth/access.decorator';
+import { ACCESS_KEY, type AccessLevel } from './access.decorator';
 
 export interface RouteEntry {
   method: string;

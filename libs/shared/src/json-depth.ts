@@ -1,0 +1,58 @@
+/**
+ * The deepest JSON nesting accepted anywhere (request bodies, JSON held in options, channel fields and
+ * tool-call arguments): objects and arrays count one level each, the outermost one included. Real
+ * requests stay far below it (tool schemas, the deepest, rarely pass 20); JSON.stringify and
+ * recursive code fail in the thousands, which is where a 10,000-deep body used to end up.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_OBJECT = 0x7b;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_OBJECT = 0x7d;
+const CLOSE_ARRAY = 0x5d;
+
+/**
+ * Whether JSON text nests deeper than `max`. One pass over the character codes that skips string
+ * contents and stops at the first level past `max`; it allocates nothing and does not validate
+ * (malformed text is left to JSON.parse). Cost: see docs/security/bodies-and-headers.md.
+ */
+export function jsonTooDeep(text: string, max: number = MAX_JSON_DEPTH): boolean {
+  const n = text.length;
+  let depth = 0;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      i = endOfString(text, i + 1);
+      if (i < 0) return false;
+    } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+      if (++depth > max) return true;
+    } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/**
+ * The index of the quote closing a string whose contents start at `from`, or -1 if it never closes.
+ * indexOf (a native scan) finds each quote; an odd run of backslashes before it means it is escaped.
+ * Measured faster than walking the characters in JavaScript, for short strings as for long ones.
+ */
+function endOfString(text: string, from: number): number {
+  for (let i = from; ;) {
+    const q = text.indexOf('"', i);
+    if (q < 0) return -1;
+    let k = q - 1;
+    while (k >= from && text.charCodeAt(k) === BACKSLASH) k--;
+    if ((q - 1 - k) % 2 === 0) return q;
+    i = q + 1;
+  }
+}
+
+/** JSON.parse that refuses text nesting deeper than MAX_JSON_DEPTH (throws a SyntaxError like bad JSON). */
+export function parseJsonBounded(text: string): unknown {
+  if (jsonTooDeep(text)) throw new SyntaxError(`JSON nests deeper than ${MAX_JSON_DEPTH} levels`);
+  return JSON.parse(text);
+}

@@ -1,0 +1,210 @@
+import { MockUpstream } from '../mock-upstream/mock-upstream';
+import { NativeMock } from '../mock-upstream/native-mock';
+import { ApiClient } from '../support/api-client';
+import { setupRoot } from '../support/fixtures';
+import { createChannel, createToken, fundedUser } from '../support/relay-fixtures';
+import { startApp, type TestApp } from '../support/test-app';
+
+const MB30 = 30 * 1024 * 1024;
+
+/** `levels` nested arrays: `[[[…]]]`. */
+const nestedArrays = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+
+/** The nesting depth of a parsed JSON value (objects and arrays count one level each). */
+function depthOf(v: unknown): number {
+  if (v === null || typeof v !== 'object') return 0;
+  const children = Array.isArray(v) ? v : Object.values(v);
+  return 1 + children.reduce<number>((m, c) => Math.max(m, depthOf(c)), 0);
+}
+
+/**
+ * A chat request whose tool schema nests until the whole body is `depth` levels deep (tool
+ * schemas are where legitimate clients nest deepest).
+ */
+function chatWithDeepTool(depth: number): string {
+  // body → tools → tool → function → parameters: the schema chain adds the rest.
+  let schema: unknown = { type: 'string' };
+  for (let d = depthOf({ tools: [{ function: { parameters: schema } }] }); d < depth; d++) schema = { items: schema };
+  const body = {
+    model: 'gpt-4o',
+    messages: [{ role: 'user', content: 'hi' }],
+    tools: [{ type: 'function', function: { name: 'f', parameters: schema } }],
+  };
+  if (depthOf(body) !== depth) throw new Error(`built depth ${depthOf(body)}, wanted ${depth}`);
+  return JSON.stringify(body);
+}
+
+/**
+ * Item 4: bodies and nesting are bounded before any work. Anonymous routes take at most 64 KB and
+ * answer 413 as soon as the declared length or the received count passes it; JSON deeper than 64
+ * levels is a 400 on every route, in the error format of the route.
+ */
+describe('security 4: bodies and depth are bounded before work', () => {
+  let t: TestApp;
+  let mock: MockUpstream;
+  let native: NativeMock;
+  let root: ApiClient;
+  let key: string;
+  const anonymous = () => new ApiClient(t.url);
+  const relayPost = (path: string, body: string) =>
+    fetch(`${t.url}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'x-api-key': key, 'content-type': 'application/json' },
+      body,
+    });
+
+  beforeAll(async () => {
+    mock = new MockUpstream();
+    native = new NativeMock();
+    await Promise.all([mock.start(), native.start()]);
+    t = await startApp();
+    root = await setupRoot(t.url);
+    await createChannel(root, { key: 'up-depth', base_url: mock.url, models: 'gpt-4o' });
+    await createChannel(root, {
+      type: 14,
+      key: 'sk-ant-depth',
+      base_url: native.url,
+      models: 'claude-3-5-haiku-20241022',
+    });
+    const user = await fundedUser(root, 'depth-user', 100_000_000);
+    ({ key } = await createToken(user.client, { remain_quota: 50_000_000 }));
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await mock?.close();
+    await native?.close();
+  });
+  beforeEach(() => mock.reset());
+
+  it('a 30 MB login body gets 413 while the upload is still incomplete', async () => {
+    const res = await anonymous().streamUpload('POST', '/api/user/login', { totalBytes: MB30 });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ success: false, message: '请求体过大' });
+    expect(res.written).toBeLessThan(res.totalBytes);
+  });
+
+  it('a chunked login body without Content-Length gets 413 once it passes 64 KB, before the upload ends', async () => {
+    const res = await anonymous().streamUpload('POST', '/api/user/login', { totalBytes: MB30, chunked: true });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ success: false, message: '请求体过大' });
+    expect(res.written).toBeLessThan(res.totalBytes);
+  });
+
+  it.each([
+    ['/api/user/register', false],
+    ['/api/user/register', true],
+    ['/api/setup', false],
+    ['/api/setup', true],
+  ])('%s refuses a 30 MB body (chunked: %s) with 413 before reading it', async (path, chunked) => {
+    const res = await anonymous().streamUpload('POST', path, { totalBytes: MB30, chunked });
+    expect(res.status).toBe(413);
+    expect(res.body.success).toBe(false);
+    expect(res.written).toBeLessThan(res.totalBytes);
+  });
+
+  it('an unknown path (anonymous by nature) gets the same cap: 413 before the upload ends, not 404 after it', async () => {
+    const res = await anonymous().streamUpload('POST', '/api/no-such-route', { totalBytes: MB30, chunked: true });
+    expect(res.status).toBe(413);
+    expect(res.written).toBeLessThan(res.totalBytes);
+  });
+
+  it('an anonymous body just under 64 KB is still read (the login answers, not 413)', async () => {
+    const res = await anonymous().raw('POST', '/api/user/login', JSON.stringify({ username: 'x'.repeat(60_000) }));
+    expect(res.status).toBe(400);
+    expect(res.body.success).toBe(false);
+  });
+
+  it('authenticated routes still take bodies over 64 KB (console API and relay)', async () => {
+    // Quotes travel escaped: an 80 KB body that stores 40 KB (within a TEXT column on MariaDB).
+    const notice = '"'.repeat(40_000);
+    const body = JSON.stringify({ key: 'Notice', value: notice });
+    expect(Buffer.byteLength(body)).toBeGreaterThan(64 * 1024);
+    const res = await root.raw('PUT', '/api/option/', body);
+    expect(res.status).toBe(200);
+    expect((await anonymous().get('/api/notice')).body.data).toBe(notice);
+
+    const chat = await relayPost(
+      '/v1/chat/completions',
+      JSON.stringify({ model: 'gpt-4o', messages: [{ role: 'user', content: 'x'.repeat(200 * 1024) }] }),
+    );
+    expect(chat.status).toBe(200);
+    expect(mock.requests).toHaveLength(1);
+  });
+
+  it('a 10,000-deep JSON username gets 400 with a clear message (not 500)', async () => {
+    const res = await anonymous().raw(
+      'POST',
+      '/api/user/login',
+      `{"username":${nestedArrays(10_000)},"password":"p"}`,
+      { 'accept-language': 'en' },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, message: 'JSON nesting is too deep (at most 64 levels)' });
+  });
+
+  it('deep nesting on an authenticated /api route gets 400 as well', async () => {
+    const res = await root.raw('PUT', '/api/option/', `{"key":"Notice","value":${nestedArrays(100)}}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, message: 'JSON 嵌套层级过深（最多 64 层）' });
+  });
+
+  it('deep messages on /v1/chat/completions get 400 in the OpenAI error format (not 502), upstream untouched', async () => {
+    const res = await relayPost(
+      '/v1/chat/completions',
+      `{"model":"gpt-4o","messages":[{"role":"user","content":${nestedArrays(10_000)}}]}`,
+    );
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toMatchObject({ type: 'invalid_request_error', code: 'common.json_too_deep' });
+    expect(mock.requests).toHaveLength(0);
+  });
+
+  it('deep messages on Anthropic /v1/messages get 400 in the Anthropic error format', async () => {
+    const res = await relayPost(
+      '/v1/messages',
+      `{"model":"gpt-4o","max_tokens":5,"messages":[{"role":"user","content":${nestedArrays(10_000)}}]}`,
+    );
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ type: 'error', error: { type: 'invalid_request_error' } });
+    expect(mock.requests).toHaveLength(0);
+  });
+
+  it('a body exactly 64 levels deep is still relayed; 65 levels is refused', async () => {
+    const ok = await relayPost('/v1/chat/completions', chatWithDeepTool(64));
+    expect(ok.status).toBe(200);
+    expect(mock.requests).toHaveLength(1);
+    expect(depthOf(mock.requests[0].body)).toBe(64);
+    const deep = await relayPost('/v1/chat/completions', chatWithDeepTool(65));
+    expect(deep.status).toBe(400);
+    expect(mock.requests).toHaveLength(1);
+  });
+
+  it('nesting hidden in a JSON string (tool-call arguments) is dropped in conversion, not a 500 or 502', async () => {
+    const res = await relayPost(
+      '/v1/chat/completions',
+      JSON.stringify({
+        model: 'claude-3-5-haiku-20241022',
+        messages: [
+          { role: 'user', content: 'call f' },
+          {
+            role: 'assistant',
+            content: null,
+            tool_calls: [
+              { id: 'c1', type: 'function', function: { name: 'f', arguments: `{"a":${nestedArrays(10_000)}}` } },
+            ],
+          },
+          { role: 'tool', tool_call_id: 'c1', content: 'done' },
+        ],
+      }),
+    );
+    expect(res.status).toBe(200);
+    const sent = native.requests.at(-1)!.body;
+    expect(sent.messages[1].content).toEqual([{ type: 'tool_use', id: 'c1', name: 'f', input: {} }]);
+  });
+
+  it('JSON text nested 10,000 deep inside an option value is refused, and /api/status keeps answering', async () => {
+    const res = await root.put('/api/option/', { key: 'Chats', value: nestedArrays(10_000) });
+    expect(res.status).toBe(400);
+    expect(res.body.success).toBe(false);
+    expect((await anonymous().get('/api/status')).status).toBe(200);
+  });
+});
