@@ -119,6 +119,15 @@ describe(`6. option validation and outbound URLs (${TEST_DB})`, () => {
     expect(await listed(key)).toBe(before);
   });
 
+  it('a value longer than the column holds is refused with 400, not stored (MariaDB answered 500)', async () => {
+    const before = await listed('Notice');
+    const res = await root.put('/api/option/', { key: 'Notice', value: '公告'.repeat(11_000) });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('Notice');
+    expect(await listed('Notice')).toBe(before);
+    expect((await root.put('/api/option/', { key: 'Notice', value: 'x'.repeat(65_535) })).status).toBe(200);
+  });
+
   it.each(INSIDE_HOSTS)('a webhook URL to %s is refused and not stored', async (host) => {
     const u = await createUser(root, `wh${INSIDE_HOSTS.indexOf(host)}`);
     const res = await u.client.put('/api/user/setting', {

@@ -74,6 +74,7 @@ export const en: DictOf<typeof zh> = {
       bad_ratio_key: '{{field}}: the name "{{entry}}" is invalid (empty, padded with spaces or too long)',
       url_invalid: '{{field}} must be an http:// or https:// URL without a user name or password',
       url_not_public: '{{field}} must not point to this host, a private network, a link-local or a cloud metadata address',
+      too_long: '{{field}} is too long',
     },
     section: {
       general: 'General',

@@ -72,6 +72,7 @@ export const zh = {
       bad_ratio_key: '{{field}}：名称“{{entry}}”无效（不能为空、首尾不能有空格、不能过长）',
       url_invalid: '{{field}} 必须是 http:// 或 https:// 地址，且不能包含用户名或密码',
       url_not_public: '{{field}} 不能指向本机、内网、链路本地或云元数据地址',
+      too_long: '{{field}} 过长',
     },
     section: {
       general: '通用设置',

@@ -220,7 +220,15 @@ export type OptionError =
   | 'bad_ratio_key'
   | 'bad_ratio_value'
   | 'url_invalid'
-  | 'url_not_public';
+  | 'url_not_public'
+  | 'too_long';
+
+/**
+ * Largest value an option may hold, in bytes of UTF-8: what a TEXT column keeps on MySQL / MariaDB.
+ * A secret option is stored encrypted (base64 of nonce, tag and ciphertext), so its limit is lower.
+ */
+export const OPTION_VALUE_MAX_BYTES = 65_535;
+const SECRET_OPTION_MAX_BYTES = 48_000;
 
 export type OptionCheck = { ok: true; value: string } | { ok: false; error: OptionError; entry?: string };
 
@@ -229,6 +237,9 @@ export type OptionCheck = { ok: true; value: string } | { ok: false; error: Opti
  * error code (with the offending map entry for price and ratio maps).
  */
 export function validateOptionValue(key: string, raw: string): OptionCheck {
+  const max = isOptionKey(key) && (OPTION_DEFS[key] as OptionDef).secret ? SECRET_OPTION_MAX_BYTES : OPTION_VALUE_MAX_BYTES;
+  // A UTF-16 unit is at most 3 bytes of UTF-8: short values skip the encoding.
+  if (raw.length * 3 > max && new TextEncoder().encode(raw).length > max) return { ok: false, error: 'too_long' };
   return checkValue(key, raw, true);
 }
 

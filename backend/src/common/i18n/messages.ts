@@ -85,6 +85,7 @@ export const MESSAGES = {
     '{key} 不能指向本机、内网、链路本地或云元数据地址',
     '{key} must not point to this host, a private network, a link-local or a cloud metadata address',
   ],
+  'option.too_long': ['{key} 过长', '{key} is too long'],
   'option.rebate_range': ['返佣百分比必须在0到100之间', 'The rebate percentage must be between 0 and 100'],
   'option.topup_group_ratio_invalid': ['充值分组倍率不是合法的 JSON 字符串', 'TopupGroupRatio is not a valid JSON string'],
   'option.server_address_required': ['请先填写服务器地址', 'Please fill in the server address first'],
