@@ -62,19 +62,24 @@ export class ApiClient {
    * header or, with `chunked`, without one (Transfer-Encoding: chunked). Writes wait for the socket
    * to drain and stop as soon as the answer arrives; `written` is how much of the body had been
    * handed over by then. A server that refuses a body before buffering it answers while
-   * `written < totalBytes` (the socket buffers hold a few MB at most).
+   * `written < totalBytes` (the socket buffers hold a few MB at most). Sends this client's headers
+   * (New-Api-User once signed in) and `headers`.
    */
   streamUpload(
     method: string,
     path: string,
-    opts: { totalBytes: number; chunked?: boolean; field?: string },
+    opts: { totalBytes: number; chunked?: boolean; field?: string; headers?: Record<string, string> },
   ): Promise<{ status: number; body: any; written: number; totalBytes: number }> {
     const head = Buffer.from(`{"${opts.field ?? 'username'}":"`);
     const tail = Buffer.from('"}');
     const filler = Buffer.alloc(16 * 1024, 'x');
-    const headers: Record<string, string | number> = { 'content-type': 'application/json' };
+    const headers: Record<string, string | number> = {
+      'content-type': 'application/json',
+      ...this.headers,
+      ...opts.headers,
+    };
     if (!opts.chunked) headers['content-length'] = opts.totalBytes;
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.cookies.size) headers.cookie = this.cookieHeader();
     return new Promise((resolve, reject) => {
       let answered = false;
       let written = 0;
