@@ -1,6 +1,6 @@
 import type { Settings } from '@gw/shared';
 import { AppError } from '../../../common/http/app-error';
-import { isDatabaseDown } from '../../../common/http/error-body';
+import { isDatabaseDown } from '../../../common/http/database-down';
 import { t, type Locale, type MessageParams } from '../../../common/i18n/i18n';
 import type { MessageKey } from '../../../common/i18n/messages';
 import type { RelayAdaptor } from '../adaptors/adaptor';
