@@ -131,6 +131,95 @@ describe('security 4: bodies and depth are bounded before work', () => {
     expect(mock.requests).toHaveLength(1);
   });
 
+  it.each([
+    ['OpenAI, no key', '/v1/chat/completions', {}, { error: { code: 'invalid_api_key', message: '未提供令牌' } }],
+    [
+      'OpenAI, a wrong key',
+      '/v1/chat/completions',
+      { authorization: 'Bearer sk-not-a-key-of-this-gateway' },
+      { error: { code: 'invalid_api_key', type: 'invalid_request_error', message: '无效的令牌' } },
+    ],
+    [
+      'Anthropic /v1/messages, a wrong x-api-key',
+      '/v1/messages',
+      { 'x-api-key': 'sk-not-a-key-of-this-gateway' },
+      { type: 'error', error: { type: 'authentication_error', message: '无效的令牌' } },
+    ],
+    [
+      'Gemini /v1beta, a wrong ?key=',
+      '/v1beta/models/gemini-pro:generateContent?key=sk-not-a-key-of-this-gateway',
+      {},
+      { error: { code: 401, status: 'UNAUTHENTICATED', message: '无效的令牌' } },
+    ],
+  ])('a 30 MB relay body without a valid key gets 401 before the upload ends (%s)', async (_, path, headers, body) => {
+    const res = await anonymous().streamUpload('POST', path, { totalBytes: MB30, headers });
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject(body);
+    expect(res.written).toBeLessThan(res.totalBytes);
+    expect(mock.requests).toHaveLength(0);
+  });
+
+  it.each([
+    ['no session', 'PUT', '/api/option/', {}, '未登录或登录已过期，请重新登录'],
+    ['no session', 'POST', '/api/channel/', {}, '未登录或登录已过期，请重新登录'],
+    [
+      'a wrong access token',
+      'POST',
+      '/api/channel/',
+      { authorization: 'not-a-token', 'new-api-user': '1' },
+      '无权进行此操作，access token 无效',
+    ],
+  ])(
+    'a 30 MB console body without a session gets 401 before the upload ends (%s, %s %s)',
+    async (_, method, path, headers, message) => {
+      const res = await anonymous().streamUpload(method, path, { totalBytes: MB30, headers });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ success: false, message });
+      expect(res.written).toBeLessThan(res.totalBytes);
+    },
+  );
+
+  it('a chunked body without credentials gets 401 before the upload ends (relay and console)', async () => {
+    const relay = await anonymous().streamUpload('POST', '/v1/chat/completions', { totalBytes: MB30, chunked: true });
+    expect(relay.status).toBe(401);
+    expect(relay.body).toMatchObject({ error: { code: 'invalid_api_key' } });
+    expect(relay.written).toBeLessThan(relay.totalBytes);
+
+    const console = await anonymous().streamUpload('PUT', '/api/option/', { totalBytes: MB30, chunked: true });
+    expect(console.status).toBe(401);
+    expect(console.body.success).toBe(false);
+    expect(console.written).toBeLessThan(console.totalBytes);
+  });
+
+  it('a chunked body over 64 KB with a valid key or session is still taken (relay and console)', async () => {
+    const chunked = (path: string, method: string, headers: Record<string, string>, body: string) =>
+      fetch(`${t.url}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...headers },
+        body: new Blob([body]).stream(),
+        duplex: 'half',
+      } as RequestInit);
+    const chat = await chunked(
+      '/v1/chat/completions',
+      'POST',
+      { authorization: `Bearer ${key}` },
+      JSON.stringify({ model: 'gpt-4o', messages: [{ role: 'user', content: 'y'.repeat(200 * 1024) }] }),
+    );
+    expect(chat.status).toBe(200);
+    expect(mock.requests).toHaveLength(1);
+
+    // 80 KB on the wire, 40 KB stored (a TEXT column on MariaDB), as above.
+    const notice = '"'.repeat(40_000);
+    const option = await chunked(
+      '/api/option/',
+      'PUT',
+      root.sessionHeaders(),
+      JSON.stringify({ key: 'Notice', value: notice }),
+    );
+    expect(option.status).toBe(200);
+    expect((await anonymous().get('/api/notice')).body.data).toBe(notice);
+  });
+
   it('a 10,000-deep JSON username gets 400 with a clear message (not 500)', async () => {
     const res = await anonymous().raw(
       'POST',

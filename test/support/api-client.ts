@@ -10,6 +10,10 @@ export interface ApiResponse<T = any> {
   headers: Headers;
 }
 
+/** streamUpload: how much of the body is sent before it waits for an early answer, and how long. */
+const HOLD_AT = 1024 * 1024;
+const HOLD_MS = 10_000;
+
 export class ApiClient {
   private cookies = new Map<string, string>();
   readonly headers: Record<string, string> = {};
@@ -61,20 +65,27 @@ export class ApiClient {
    * Streams a JSON body of `totalBytes` (`{"<field>":"xxx…"}`) in 16 KB writes, with a Content-Length
    * header or, with `chunked`, without one (Transfer-Encoding: chunked). Writes wait for the socket
    * to drain and stop as soon as the answer arrives; `written` is how much of the body had been
-   * handed over by then. A server that refuses a body before buffering it answers while
-   * `written < totalBytes` (the socket buffers hold a few MB at most).
+   * handed over by then. After the first HOLD_AT bytes the upload pauses for up to HOLD_MS: the
+   * kernel's socket buffers can take a whole 30 MB body (tcp_rmem grows to 32 MB on Linux), so
+   * only a pause tells "answered before the rest of the body" from "read it all, then answered" on
+   * a slow machine. A server that refuses a body before buffering it answers while
+   * `written < totalBytes`. Sends this client's headers (New-Api-User once signed in) and `headers`.
    */
   streamUpload(
     method: string,
     path: string,
-    opts: { totalBytes: number; chunked?: boolean; field?: string },
+    opts: { totalBytes: number; chunked?: boolean; field?: string; headers?: Record<string, string> },
   ): Promise<{ status: number; body: any; written: number; totalBytes: number }> {
     const head = Buffer.from(`{"${opts.field ?? 'username'}":"`);
     const tail = Buffer.from('"}');
     const filler = Buffer.alloc(16 * 1024, 'x');
-    const headers: Record<string, string | number> = { 'content-type': 'application/json' };
+    const headers: Record<string, string | number> = {
+      'content-type': 'application/json',
+      ...this.headers,
+      ...opts.headers,
+    };
     if (!opts.chunked) headers['content-length'] = opts.totalBytes;
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.cookies.size) headers.cookie = this.cookieHeader();
     return new Promise((resolve, reject) => {
       let answered = false;
       let written = 0;
@@ -103,6 +114,18 @@ export class ApiClient {
         if (!answered) reject(err);
       });
       req.on('drain', () => wake?.());
+      const answerOrTimeout = async () => {
+        const until = Date.now() + HOLD_MS;
+        while (!answered && !req.destroyed && Date.now() < until) {
+          await new Promise<void>((r) => {
+            const timer = setTimeout(r, until - Date.now());
+            wake = () => {
+              clearTimeout(timer);
+              r();
+            };
+          });
+        }
+      };
       const pump = async () => {
         const send = (buf: Buffer) => {
           written += buf.length;
@@ -113,6 +136,7 @@ export class ApiClient {
         for (let sent = 0; sent < fill && !answered && !req.destroyed; sent += filler.length) {
           const piece = fill - sent < filler.length ? filler.subarray(0, fill - sent) : filler;
           if (!send(piece)) await new Promise<void>((r) => (wake = r));
+          if (written >= HOLD_AT && written - piece.length < HOLD_AT) await answerOrTimeout();
         }
         if (answered || req.destroyed) return;
         written += tail.length;

@@ -1,14 +1,10 @@
-import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { Role, UserStatus } from '@gw/shared';
+import { Role } from '@gw/shared';
 import type { FastifyRequest } from 'fastify';
-import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { AppError } from '../../common/http/app-error';
-import { UserService, type AuthRecord } from '../user/user.service';
 import { ACCESS_KEY, type AccessLevel } from './access.decorator';
-import type { AuthUser } from './auth-user';
-import { keyedHash } from './secrets';
-import { SessionService } from './session.service';
+import { ConsoleAuthService } from './console-auth.service';
 
 const REQUIRED_ROLE: Record<Exclude<AccessLevel, 'public' | 'relay'>, Role> = {
   user: Role.User,
@@ -17,68 +13,24 @@ const REQUIRED_ROLE: Record<Exclude<AccessLevel, 'public' | 'relay'>, Role> = {
 };
 
 /**
- * Global guard for console routes. The caller is identified by the session cookie or by an access
- * token (Authorization), each together with New-Api-User naming the same user: a request that only
- * carries the cookie (a cross-origin `<img>` or link) is refused (docs/security/sessions.md). Role and
- * status come from the database on every request, so a ban or demotion applies to the very next call.
+ * Global guard for console routes: identifies the caller (ConsoleAuthService) and checks the route's
+ * role. A request whose body may pass 64 KB was identified before its body was read
+ * (request-bounds.ts); that result is taken as it is, and only the role is checked here.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly users: UserService,
-    private readonly sessions: SessionService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly auth: ConsoleAuthService,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const level = this.reflector.getAllAndOverride<AccessLevel>(ACCESS_KEY, [ctx.getHandler(), ctx.getClass()]) ?? 'root';
     if (level === 'public' || level === 'relay') return true;
     const req = ctx.switchToHttp().getRequest<FastifyRequest>();
-    const user = await this.authenticate(req);
+    const user = req.authUser ?? (await this.auth.authenticate(req));
     req.authUser = user;
     if (user.role < REQUIRED_ROLE[level]) throw AppError.forbidden();
     return true;
   }
-
-  private async authenticate(req: FastifyRequest): Promise<AuthUser> {
-    const claimedId = claimedUserId(req);
-    const authorization = req.headers.authorization?.replace(/^Bearer\s+/i, '').trim();
-
-    let record: AuthRecord | null;
-    let sessionKey: string | undefined;
-    if (authorization) {
-      if (claimedId === undefined) throw AppError.unauthorized('auth.user_header_missing');
-      record = await this.users.findForAuthByAccessToken(keyedHash(this.config.cryptoSecret, authorization));
-      if (!record || record.id !== claimedId) throw AppError.unauthorized('auth.invalid_access_token');
-    } else {
-      const key = this.sessions.keyFromCookie(req);
-      if (!key) throw AppError.unauthorized();
-      // Checked before the lookup: a cookie-only request costs no query.
-      if (claimedId === undefined) throw AppError.unauthorized('auth.user_header_missing');
-      const session = await this.sessions.resolve(key);
-      if (!session) throw AppError.unauthorized();
-      if (session.user.id !== claimedId) throw AppError.unauthorized('auth.user_header_mismatch');
-      record = session.user;
-      sessionKey = session.key;
-    }
-    if (record.deleted_at) throw AppError.unauthorized();
-    if (record.status !== UserStatus.Enabled) throw AppError.unauthorized('auth.user_banned');
-    return {
-      id: record.id,
-      username: record.username,
-      role: record.role,
-      group: record.group,
-      via: sessionKey ? 'session' : 'token',
-      sessionKey,
-    };
-  }
-}
-
-/** New-Api-User as a user id: undefined when absent or empty, NaN (matches no one) when not a number. */
-function claimedUserId(req: FastifyRequest): number | undefined {
-  const header = req.headers['new-api-user'];
-  const value = Array.isArray(header) ? header.join(',') : header?.trim();
-  if (!value) return undefined;
-  return /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
 }

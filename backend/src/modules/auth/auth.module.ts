@@ -6,6 +6,7 @@ import { UserModule } from '../user/user.module';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
+import { ConsoleAuthService } from './console-auth.service';
 import { CredentialsModule } from './credentials.module';
 
 /** Sign-in, registration and the global access guard. Credential throttling: ThrottleModule. */
@@ -17,6 +18,6 @@ import { CredentialsModule } from './credentials.module';
     ThrottleModule,
   ],
   controllers: [AuthController],
-  providers: [AuthService, { provide: APP_GUARD, useClass: AuthGuard }],
+  providers: [AuthService, ConsoleAuthService, { provide: APP_GUARD, useClass: AuthGuard }],
 })
 export class AuthModule {}

@@ -93,7 +93,8 @@ export class RelayKeyRoutes {
   ): Promise<void> {
     const locale = pickLocale(req.headers['accept-language']);
     try {
-      const caller = await this.auth.authenticate(client.authorization(req.headers, req.query), req.ip);
+      const caller =
+        req.relayCaller ?? (await this.auth.authenticate(client.authorization(req.headers, req.query), req.ip));
       void reply.send(await fn(caller));
     } catch (err) {
       if (err instanceof RelayError) sendRelayError(reply, err, locale, client.errors);

@@ -1,5 +1,6 @@
 import type { Settings } from '@gw/shared';
 import { AppError } from '../../../common/http/app-error';
+import { isDatabaseDown } from '../../../common/http/database-down';
 import { t, type Locale, type MessageParams } from '../../../common/i18n/i18n';
 import type { MessageKey } from '../../../common/i18n/messages';
 import type { RelayAdaptor } from '../adaptors/adaptor';
@@ -28,6 +29,16 @@ export class RelayError extends AppError {
   static of(key: MessageKey, status: number, code: string | null, params?: MessageParams): RelayError {
     return new RelayError(key, status, code, undefined, params);
   }
+}
+
+/**
+ * A thrown value as the relay answers it: a RelayError as it is, a lost database as 503 (never
+ * 401/403); null for anything else (unexpected: the caller logs it and answers 500).
+ */
+export function relayErrorOf(err: unknown): RelayError | null {
+  if (err instanceof RelayError) return err;
+  if (isDatabaseDown(err)) return RelayError.of('common.database_unavailable', 503, 'database_unavailable');
+  return null;
 }
 
 /**

@@ -13,3 +13,10 @@ export interface RelayCaller {
   readonly pinnedChannelId: number | null;
   readonly ip: string;
 }
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set when the key was checked before a large body was read (relay-key-check.ts). */
+    relayCaller?: RelayCaller;
+  }
+}

@@ -3,11 +3,10 @@ import { GROUP_NAME_MAX } from '@gw/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
 import { pickLocale, t, type Locale } from '../../../common/i18n/i18n';
-import { isDatabaseDown } from '../../../common/http/error-body';
 import { LogService } from '../../log/log.service';
 import { OptionService } from '../../option/option.service';
 import type { RelayMode } from '../adaptors/adaptor';
-import { clientFacing, RelayError } from '../http/relay-error';
+import { clientFacing, RelayError, relayErrorOf } from '../http/relay-error';
 import { OPENAI_ERRORS, sendRelayError, type ErrorFormat } from '../http/relay-reply';
 import { OPENAI_CLIENT, type ClientFormat } from '../inbound/inbound-dialect';
 import { fromBrowserExtension } from '../limits/browser-extension';
@@ -67,7 +66,8 @@ export class RelayService {
     assignRequestId(reply);
     let caller: RelayCaller;
     try {
-      caller = await this.auth.authenticate(client.authorization(req.headers, req.query), req.ip);
+      // Already checked when the body may be large (relay-key-check.ts).
+      caller = req.relayCaller ?? (await this.auth.authenticate(client.authorization(req.headers, req.query), req.ip));
     } catch (err) {
       this.fail(reply, err, locale, client.errors);
       return;
@@ -220,10 +220,8 @@ export class RelayService {
     errors: ErrorFormat,
     settings = this.options.settings,
   ): RelayError {
-    let error: RelayError;
-    if (err instanceof RelayError) error = err;
-    else if (isDatabaseDown(err)) error = RelayError.of('common.database_unavailable', 503, 'database_unavailable');
-    else {
+    let error = relayErrorOf(err);
+    if (!error) {
       this.logger.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
       error = RelayError.of('common.internal_error', 500, 'internal_error');
     }

@@ -1,0 +1,31 @@
+import type { INestApplication } from '@nestjs/common';
+import { ConsoleAuthService } from '../../modules/auth/console-auth.service';
+import { relayKeyCheck } from '../../modules/relay/http/relay-key-check';
+import { anthropicDialect } from '../../modules/relay/inbound/anthropic-dialect';
+import { geminiDialect } from '../../modules/relay/inbound/gemini-dialect';
+import { OPENAI_CLIENT, type ClientFormat } from '../../modules/relay/inbound/inbound-dialect';
+import { RelayAuthService } from '../../modules/relay/pipeline/relay-auth.service';
+import { relayDialectOf } from './relay-paths';
+import type { CallerCheck, CallerChecks } from './request-bounds';
+
+const CLIENTS: Record<ReturnType<typeof relayDialectOf>, ClientFormat> = {
+  openai: OPENAI_CLIENT,
+  anthropic: anthropicDialect,
+  gemini: geminiDialect,
+};
+
+/**
+ * The caller checks run before a large body (request-bounds.ts), from the same services the routes
+ * authenticate with: relay routes read the API key the way their client format sends it and answer
+ * in that format; console routes identify the session or access token as AuthGuard does (the guard
+ * then checks only the role) and refuse through the error filter, in the `{success, message}` envelope.
+ */
+export function callerChecks(app: INestApplication): CallerChecks {
+  const relay = app.get(RelayAuthService);
+  const users = app.get(ConsoleAuthService);
+  const consoleCheck: CallerCheck = async (req) => {
+    req.authUser = await users.authenticate(req);
+    return true;
+  };
+  return (kind, url) => (kind === 'relay' ? relayKeyCheck(relay, CLIENTS[relayDialectOf(url)]) : consoleCheck);
+}
