@@ -6,12 +6,16 @@
  * Its OAuth token endpoint (`POST /token`) hands out `accessToken`, so a Vertex service account whose
  * token_uri points here sends that token on; `POST /token-refused` refuses the grant, echoing the signed
  * assertion (itself a credential for an hour). A path or model containing "bad-answer" gets a 200 that
- * is not JSON, echoing the same. Every request is recorded.
+ * is not JSON, echoing the same; one containing "cut-answer" gets a 200 whose error message puts the
+ * key just across the point where the gateway cuts upstream messages, so scrubbing after the cut would
+ * leave its first characters. Every request is recorded.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpMock, type MockRequest } from './http-mock';
 
 const CREDENTIAL_HEADERS = ['authorization', 'x-api-key', 'x-goog-api-key', 'api-key', 'x-amz-security-token'];
+/** Where the gateway cuts an upstream error message (backend/src/modules/relay/adaptors/bad-answer.ts). */
+const MESSAGE_CUT = 1000;
 
 export class LeakyMock extends HttpMock {
   constructor(readonly accessToken: string) {
@@ -42,6 +46,12 @@ export class LeakyMock extends HttpMock {
       return;
     }
     const echo = echoOf(req.headers, path);
+    if (raw.toString().includes('cut-answer')) {
+      const key = String(req.headers.authorization ?? req.headers['x-api-key'] ?? '').replace(/^Bearer\s+/i, '');
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: `${'x'.repeat(MESSAGE_CUT - 20)}${key}`, type: 'invalid_request_error' } }));
+      return;
+    }
     if (path.includes('bad-answer') || raw.toString().includes('bad-answer')) {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end(`<html><body>Sign in again. You sent ${echo}</body></html>`);

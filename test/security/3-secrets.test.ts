@@ -300,7 +300,7 @@ async function plantSecrets(url: string, upstream: LeakyMock, markers: Markers):
       type: 1,
       model: 'gpt-leak',
       key: ['openaiKey1', 'openaiKey2', 'openaiKey3'].map((l) => markers.make(l)).join('\n'),
-      extraModels: ['text-embedding-leak', 'gpt-bad-answer'],
+      extraModels: ['text-embedding-leak', 'gpt-bad-answer', 'gpt-cut-answer'],
     },
     { type: 14, model: 'claude-leak', key: markers.make('anthropicKey') },
     { type: 24, model: 'gemini-leak', key: markers.make('geminiKey') },
@@ -366,6 +366,7 @@ async function relayWorkload(url: string, w: Workload, responses: ResponseLog): 
     await relay(`chat stream ${model}`, '/v1/chat/completions', chat(model, true));
   }
   await relay('bad answer', '/v1/chat/completions', chat('gpt-bad-answer', false));
+  await relay('key across the message cut', '/v1/chat/completions', chat('gpt-cut-answer', false));
   await relay('embeddings', '/v1/embeddings', { model: 'text-embedding-leak', input: 'hello' });
   await relay('anthropic messages', '/v1/messages', {
     model: 'claude-leak',

@@ -139,7 +139,20 @@ export class UpstreamAttempt {
     const read = (wantText: boolean) =>
       adaptor.readResponse(ctx.req.mode, data, contentType, wantText, upstreamModel, ctx.req.body);
     let result = read(ctx.settings.LogChatContentEnabled);
-    if (result.error) return this.badAnswer(res.statusCode, result.error, this.secretsOf(channel, target));
+    if (result.error) {
+      // Read again from a scrubbed copy: the reader cuts long messages, and a key across the cut
+      // would keep its first characters past a scrub of the cut text.
+      const secrets = this.secretsOf(channel, target);
+      const scrubbed = redactBody(data, secrets);
+      const error =
+        scrubbed === data
+          ? result.error
+          : (adaptor.readResponse(ctx.req.mode, scrubbed, contentType, false, upstreamModel, ctx.req.body).error ?? {
+              ...result.error,
+              message: '[redacted]',
+            });
+      return this.badAnswer(res.statusCode, error, secrets);
+    }
     // Usage that will not be believed: the output is counted locally, so its text is needed.
     if (
       result.usage &&
