@@ -1,7 +1,7 @@
 import { MockUpstream } from '../mock-upstream/mock-upstream';
 import { NativeMock } from '../mock-upstream/native-mock';
 import { ApiClient } from '../support/api-client';
-import { setupRoot } from '../support/fixtures';
+import { createUser, setupRoot } from '../support/fixtures';
 import { createChannel, createToken, fundedUser } from '../support/relay-fixtures';
 import { startApp, type TestApp } from '../support/test-app';
 
@@ -178,6 +178,14 @@ describe('security 4: bodies and depth are bounded before work', () => {
       expect(res.written).toBeLessThan(res.totalBytes);
     },
   );
+
+  it('a signed-in user sending 30 MB to a root route gets 403 before the upload ends', async () => {
+    const user = await createUser(root, 'bigbody');
+    const res = await user.client.streamUpload('PUT', '/api/option/', { totalBytes: MB30 });
+    expect(res.status).toBe(403);
+    expect(res.body.success).toBe(false);
+    expect(res.written).toBeLessThan(res.totalBytes);
+  });
 
   it('a chunked body without credentials gets 401 before the upload ends (relay and console)', async () => {
     const relay = await anonymous().streamUpload('POST', '/v1/chat/completions', { totalBytes: MB30, chunked: true });

@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { REQUIRED_ROLE } from '../../modules/auth/access.decorator';
 import { ConsoleAuthService } from '../../modules/auth/console-auth.service';
 import { relayKeyCheck } from '../../modules/relay/http/relay-key-check';
 import { anthropicDialect } from '../../modules/relay/inbound/anthropic-dialect';
@@ -6,7 +7,8 @@ import { geminiDialect } from '../../modules/relay/inbound/gemini-dialect';
 import { OPENAI_CLIENT, type ClientFormat } from '../../modules/relay/inbound/inbound-dialect';
 import { RelayAuthService } from '../../modules/relay/pipeline/relay-auth.service';
 import { relayDialectOf } from './relay-paths';
-import type { CallerCheck, CallerChecks } from './request-bounds';
+import { AppError } from './app-error';
+import type { CallerCheck, CallerChecks, ConsoleLevel } from './request-bounds';
 
 const CLIENTS: Record<ReturnType<typeof relayDialectOf>, ClientFormat> = {
   openai: OPENAI_CLIENT,
@@ -17,15 +19,19 @@ const CLIENTS: Record<ReturnType<typeof relayDialectOf>, ClientFormat> = {
 /**
  * The caller checks run before a large body (request-bounds.ts), from the same services the routes
  * authenticate with: relay routes read the API key the way their client format sends it and answer
- * in that format; console routes identify the session or access token as AuthGuard does (the guard
- * then checks only the role) and refuse through the error filter, in the `{success, message}` envelope.
+ * in that format; console routes identify the session or access token as AuthGuard does and check the
+ * route's role, refusing through the error filter in the `{success, message}` envelope.
  */
 export function callerChecks(app: INestApplication): CallerChecks {
   const relay = app.get(RelayAuthService);
   const users = app.get(ConsoleAuthService);
-  const consoleCheck: CallerCheck = async (req) => {
-    req.authUser = await users.authenticate(req);
-    return true;
-  };
-  return (kind, url) => (kind === 'relay' ? relayKeyCheck(relay, CLIENTS[relayDialectOf(url)]) : consoleCheck);
+  const consoleCheck =
+    (level: ConsoleLevel): CallerCheck =>
+    async (req) => {
+      req.authUser = await users.authenticate(req);
+      // A signed-in caller below the route's role would be refused after the upload: refuse now.
+      if (req.authUser.role < REQUIRED_ROLE[level]) throw AppError.forbidden();
+      return true;
+    };
+  return (kind, url) => (kind === 'relay' ? relayKeyCheck(relay, CLIENTS[relayDialectOf(url)]) : consoleCheck(kind));
 }

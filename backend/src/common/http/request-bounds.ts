@@ -28,8 +28,9 @@ export const ANONYMOUS_BODY_LIMIT = 64 * 1024;
  */
 export type CallerCheck = (req: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
 
-/** The check for an authenticated route: 'relay' (API key) or 'console' (session or access token). */
-export type CallerChecks = (kind: 'relay' | 'console', url: string) => CallerCheck;
+/** The check for an authenticated route: 'relay' (API key), or a console level (session or access token, and role). */
+export type CallerChecks = (kind: 'relay' | ConsoleLevel, url: string) => CallerCheck;
+export type ConsoleLevel = 'user' | 'admin' | 'root';
 
 /**
  * Bounds request bodies before any work is done on them (docs/security/bodies-and-headers.md):
@@ -86,7 +87,7 @@ function assignBodyLimits(
     const authenticated = levels.length > 0 && !levels.includes('public');
     route.bodyLimit = authenticated ? authenticatedLimit : ANONYMOUS_BODY_LIMIT;
     if (authenticated) {
-      const check = checks(levels.includes('relay') ? 'relay' : 'console', route.url);
+      const check = checks(levels.includes('relay') ? 'relay' : leastConsoleLevel(levels), route.url);
       route.preParsing = [...([] as preParsingHookHandler[]).concat(route.preParsing ?? []), checkFirst(check)];
     }
   });
@@ -127,6 +128,11 @@ function mayExceedAnonymousLimit(headers: IncomingHttpHeaders): boolean {
   const length = headers['content-length'];
   if (length === undefined) return headers['transfer-encoding'] !== undefined;
   return !(Number(length) <= ANONYMOUS_BODY_LIMIT);
+}
+
+/** The least demanding console level among a route's methods (the guard still checks each call). */
+function leastConsoleLevel(levels: ReadonlyArray<string | undefined>): ConsoleLevel {
+  return (['user', 'admin', 'root'] as const).find((l) => levels.includes(l)) ?? 'root';
 }
 
 const routeKey = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\/+$/, '') || '/'}`;

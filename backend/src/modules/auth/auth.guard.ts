@@ -1,16 +1,9 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { Role } from '@gw/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../common/http/app-error';
-import { ACCESS_KEY, type AccessLevel } from './access.decorator';
+import { ACCESS_KEY, REQUIRED_ROLE, type AccessLevel } from './access.decorator';
 import { ConsoleAuthService } from './console-auth.service';
-
-const REQUIRED_ROLE: Record<Exclude<AccessLevel, 'public' | 'relay'>, Role> = {
-  user: Role.User,
-  admin: Role.Admin,
-  root: Role.Root,
-};
 
 /**
  * Global guard for console routes: identifies the caller (ConsoleAuthService) and checks the route's
