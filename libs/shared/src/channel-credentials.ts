@@ -1,3 +1,5 @@
+import { splitChannelKeys } from './channel-keys';
+import { ChannelType } from './channel-types';
 import type { RuleResult } from './validation';
 
 /**
@@ -7,8 +9,8 @@ import type { RuleResult } from './validation';
  * its form. Behaviour for operators: docs/security/channel-credentials.md.
  */
 
-export const BEDROCK_CHANNEL_TYPE = 33;
-export const VERTEX_CHANNEL_TYPE = 41;
+export const BEDROCK_CHANNEL_TYPE = ChannelType.Bedrock;
+export const VERTEX_CHANNEL_TYPE = ChannelType.VertexAI;
 
 /** A region as it may appear in an upstream host name (Vertex AI, AWS Bedrock). */
 export const REGION_PATTERN = /^[a-z0-9-]+$/;
@@ -21,11 +23,11 @@ export function isValidRegion(region: unknown): region is string {
 export type OtherMeaning = 'api_version' | 'version' | 'knowledge_id' | 'account' | 'region';
 
 export const CHANNEL_OTHER_MEANING: Readonly<Record<number, OtherMeaning>> = {
-  3: 'api_version', // Azure: query parameter on the resource's own host (base_url)
-  18: 'version', // Spark: a path segment on a fixed host
-  21: 'knowledge_id', // AI Proxy knowledge base: request body
-  39: 'account', // Cloudflare Workers AI: the account the API token acts for
-  41: 'region', // Vertex AI: region or model → region map, part of the host name
+  [ChannelType.Azure]: 'api_version', // query parameter on the resource's own host (base_url)
+  [ChannelType.Spark]: 'version', // a path segment on a fixed host
+  [ChannelType.AiProxyLibrary]: 'knowledge_id', // request body
+  [ChannelType.Cloudflare]: 'account', // the account the API token acts for
+  [ChannelType.VertexAI]: 'region', // region or model → region map, part of the host name
 };
 
 /** Whether a type's `other` picks the upstream host or the account (then it is root-only). */
@@ -53,13 +55,7 @@ export function vertexRegionsOf(other: string | null | undefined): unknown[] | n
 
 /** The region part of each key of a Bedrock channel ("AK|SK|region[|session token]", one per line). */
 export function bedrockRegionsOf(key: string): string[] {
-  const text = key.trim();
-  if (!text) return [];
-  const keys = text.includes('\n') ? text.split('\n') : text.split(',');
-  return keys
-    .map((k) => k.trim())
-    .filter(Boolean)
-    .map((k) => (k.split('|')[2] ?? '').trim());
+  return splitChannelKeys(BEDROCK_CHANNEL_TYPE, key).map((k) => (k.split('|')[2] ?? '').trim());
 }
 
 /**

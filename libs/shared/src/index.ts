@@ -1,5 +1,6 @@
 export * from './enums';
 export * from './channel-types';
+export * from './channel-keys';
 export * from './quota';
 export * from './pricing-defaults';
 export * from './options';

@@ -1,12 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { ChannelStatus, channelTypeInfo } from '@gw/shared';
+import { ChannelStatus, channelTypeInfo, firstChannelKey } from '@gw/shared';
 import { type Repository } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
 import { nowSec } from '../../database/columns';
 import { ChannelEntity } from '../../database/entities';
 import { balanceQuery } from '../../providers/balance';
-import { splitKeys } from '../channel/channel-fields';
 import { ChannelService } from '../channel/channel.service';
 import type { AdaptorTarget, RelayAdaptor, UpstreamCall } from '../relay/adaptors/adaptor';
 import { getCall, joinUrl } from '../relay/adaptors/model-listing';
@@ -101,7 +100,7 @@ export class ChannelUpstreamInfoService {
     const entry = this.registry.get(input.type);
     const listing = entry?.adaptor.models;
     if (!entry || !listing) throw AppError.badRequest('channel.type_unsupported');
-    const key = splitKeys(input.type, input.key)[0];
+    const key = firstChannelKey(input.type, input.key);
     if (!key) throw AppError.badRequest('channel.key_required');
     const secrets = callSecrets(entry.adaptor, [key]);
     try {

@@ -1,11 +1,8 @@
-import { abilityRows, checkJsonObject, groupUnits, normalizeOther, splitKeys, splitList } from './channel-fields';
+import { abilityRows, checkJsonObject, groupUnits, normalizeOther, splitList } from './channel-fields';
 
 describe('channel fields', () => {
-  it('splits lists and keys', () => {
+  it('splits lists (keys: libs/shared channel-keys.spec.ts)', () => {
     expect(splitList(' a, b,,a ')).toEqual(['a', 'b']);
-    expect(splitKeys(1, 'k1\nk2\n\nk1')).toEqual(['k1', 'k2']);
-    expect(splitKeys(1, 'k1,k2')).toEqual(['k1', 'k2']);
-    expect(splitKeys(41, '{"a":1,"b":2}')).toEqual(['{"a":1,"b":2}']);
   });
   it('builds one ability per (group, model)', () => {
     const rows = abilityRows({ id: 3, group: 'default,vip', models: 'm1,m2', status: 1, priority: 5, weight: 2, tag: '' });

@@ -1,3 +1,4 @@
+import { ChannelType, channelOtherOrDefault } from '@gw/shared';
 import { parseJsonObject } from '../../common/json';
 
 /** Pure helpers over the comma/newline-separated fields of a channel. */
@@ -13,18 +14,6 @@ export function splitList(value: string | null | undefined): string[] {
         .filter(Boolean),
     ),
   ];
-}
-
-/** Vertex AI keys are service-account JSON: never split. */
-const WHOLE_KEY_TYPES = new Set([41]);
-
-/** The upstream keys of a channel: one per line (or comma-separated on one line). */
-export function splitKeys(type: number, key: string): string[] {
-  const trimmed = key.trim();
-  if (!trimmed) return [];
-  if (WHOLE_KEY_TYPES.has(type)) return [trimmed];
-  const parts = trimmed.includes('\n') ? trimmed.split('\n') : trimmed.split(',');
-  return [...new Set(parts.map((k) => k.trim()).filter(Boolean))];
 }
 
 export interface AbilityRow {
@@ -77,9 +66,8 @@ export function checkJsonObject(text: string | null | undefined): boolean {
  * Returns the normalised value, or null when type 41's JSON is invalid.
  */
 export function normalizeOther(type: number, other: string | null | undefined): string | null {
-  const value = (other ?? '').trim();
-  if (type === 18 && value === '') return 'v2.1';
-  if (type === 41 && value.startsWith('{') && !checkJsonObject(value)) return null;
+  const value = channelOtherOrDefault(type, other);
+  if (type === ChannelType.VertexAI && value.startsWith('{') && !checkJsonObject(value)) return null;
   return value;
 }
 

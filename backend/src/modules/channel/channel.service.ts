@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { ChannelStatus, checkChannelRegions, credentialChanges, LogType } from '@gw/shared';
+import { ChannelStatus, checkChannelRegions, credentialChanges, LogType, splitChannelKeys } from '@gw/shared';
 import { Subject } from 'rxjs';
 import { In, type EntityManager, type Repository } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
@@ -11,7 +11,7 @@ import { AbilityEntity, ChannelEntity } from '../../database/entities';
 import type { AuthUser } from '../auth/auth-user';
 import { decryptSecret, encryptSecret } from '../auth/secret-box';
 import { LogService } from '../log/log.service';
-import { abilityRows, normalizeOther, splitKeys, splitList } from './channel-fields';
+import { abilityRows, normalizeOther, splitList } from './channel-fields';
 import { toChannelView, type ChannelView } from './channel-view';
 import type { CreateChannelDto, UpdateChannelDto } from './dto';
 
@@ -45,7 +45,7 @@ export class ChannelService {
     const other = normalizeOther(type, fields.other);
     if (other === null) throw AppError.badRequest('channel.other_json_invalid');
     checkRegions(type, other, fields.key);
-    const keys = mode === 'batch' ? splitKeys(type, fields.key) : [fields.key];
+    const keys = mode === 'batch' ? splitChannelKeys(type, fields.key) : [fields.key];
     if (keys.length === 0) throw AppError.badRequest('channel.name_key_required');
     const entities = keys.map((key) =>
       this.repo.create({
@@ -239,7 +239,7 @@ export class ChannelService {
 
   /** The decrypted upstream keys of a channel. */
   keysOf(c: Pick<ChannelEntity, 'type' | 'key'>): string[] {
-    return splitKeys(c.type, this.decrypt(c.key));
+    return splitChannelKeys(c.type, this.decrypt(c.key));
   }
 
   /** Models served by enabled channels in any of `groups` (for GET /api/user/models). */

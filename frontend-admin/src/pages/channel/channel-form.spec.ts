@@ -1,14 +1,16 @@
+import { ChannelType } from '@gw/shared';
 import {
   baseUrlNeedsConfirm,
+  batchCreateCount,
   CHANNEL_DEFAULTS,
   changedFields,
   channelToForm,
   checkChannel,
   createPayloads,
+  fetchModelsBody,
   normaliseChannel,
   parseFetchedModels,
   showMultiKeyView,
-  splitKeys,
   type ChannelForm,
 } from './channel-form';
 
@@ -57,22 +59,50 @@ describe('normaliseChannel', () => {
     ['groups joined, empty → default', { groups: [] }, { group: 'default' }],
     ['groups joined', { groups: ['default', 'vip'] }, { group: 'default,vip' }],
     ['auto_ban as 0/1', { auto_ban: false }, { auto_ban: 0 }],
-    ['several keys one per line', { key: 'k1, k2\nk3' }, { key: 'k1\nk2\nk3' }],
+    ['comma-separated keys one per line', { key: 'k1, k2' }, { key: 'k1\nk2' }],
+    ['key lines trimmed, empties and duplicates dropped', { key: ' k1 \n\nk2\nk1' }, { key: 'k1\nk2' }],
+    ['on several lines commas do not separate (as on the server)', { key: 'k1,k2\nk3' }, { key: 'k1,k2\nk3' }],
   ])('%s', (_n, over, expected) => expect(normaliseChannel(form(over))).toMatchObject(expected));
 });
 
-describe('keys', () => {
-  it.each<[string, number, string[], boolean]>([
-    ['one key', 1, ['a'], false],
-    ['comma separated', 1, ['a', 'b'], true],
-    ['newline separated', 1, ['a', 'b', 'c'], true],
-    ['type 41 JSON with commas is one key', 41, ['{"a":1,"b":2}'], false],
-    ['type 41 several lines: still no multi-key view', 41, ['{"a":1}', '{"b":2}'], false],
-  ])('%s', (_n, type, keys, multi) => {
-    const raw = keys.length === 1 && keys[0].startsWith('{') ? keys[0] : type === 41 ? keys.join('\n') : keys.join(keys.length === 2 ? ',' : '\n');
-    expect(splitKeys(raw, type)).toEqual(keys);
-    expect(showMultiKeyView(raw, type)).toBe(multi);
+/** A Vertex AI service-account key as downloaded: pretty-printed JSON, seven lines. */
+const VERTEX_KEY = JSON.stringify(
+  { type: 'service_account', project_id: 'p', private_key_id: 'k', private_key: '-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n', client_email: 'sa@p.iam.gserviceaccount.com' },
+  null,
+  2,
+);
+
+describe('keys (split as the server does: libs/shared splitChannelKeys)', () => {
+  it.each<[string, number, string, number, boolean]>([
+    ['one key', ChannelType.OpenAI, 'a', 0, false],
+    ['comma separated', ChannelType.OpenAI, 'a,b', 2, true],
+    ['newline separated', ChannelType.OpenAI, 'a\nb\nc', 3, true],
+    ['duplicates count once', ChannelType.OpenAI, 'a\nb\na', 2, true],
+    ['Bedrock AK|SK|region lines', ChannelType.Bedrock, 'AK1|SK1|us-east-1\nAK2|SK2|us-west-2', 2, true],
+    ['type 41 JSON with commas is one key', ChannelType.VertexAI, '{"a":1,"b":2}', 0, false],
+    ['type 41 pretty-printed JSON is one key', ChannelType.VertexAI, VERTEX_KEY, 0, false],
+  ])('%s', (_n, type, key, batch, multi) => {
+    expect(batchCreateCount(key, type)).toBe(batch);
+    expect(showMultiKeyView(key, type)).toBe(multi);
   });
+
+  it('a pretty-printed type 41 key is saved whole and batch-creates one channel', () => {
+    const p = normaliseChannel(form({ type: ChannelType.VertexAI, key: `${VERTEX_KEY}\n` }));
+    expect(p.key).toBe(VERTEX_KEY);
+    expect(createPayloads(p, true).map((c) => c.key)).toEqual([VERTEX_KEY]);
+  });
+
+  it('fetch models sends the whole type 41 JSON, not its first line', () => {
+    const body = fetchModelsBody(form({ type: ChannelType.VertexAI, key: VERTEX_KEY, other: 'us-central1', base_url: 'https://up.example/' }));
+    expect(body).toEqual({ base_url: 'https://up.example', type: ChannelType.VertexAI, key: VERTEX_KEY, other: 'us-central1', openai_organization: '' });
+    expect(JSON.parse(body.key)).toMatchObject({ type: 'service_account' });
+  });
+
+  it('fetch models sends the first of several keys', () => {
+    expect(fetchModelsBody(form({ key: ' k1 \nk2' })).key).toBe('k1');
+    expect(fetchModelsBody(form({ key: 'k1,k2' })).key).toBe('k1');
+  });
+
   it('batch creation makes one channel per key', () => {
     const p = normaliseChannel(form({ key: 'k1\nk2' }));
     expect(createPayloads(p, true).map((c) => c.key)).toEqual(['k1', 'k2']);

@@ -2,8 +2,7 @@
  * The channel editor's form model, validation and normalisation (spec 2 §5 "Channel save", §9 defaults).
  * Pure; unit-tested in channel-form.spec.ts. Rules answer message keys of the admin dictionary.
  */
-import { checkChannelRegions, isValidJson, type ChannelRecord } from '@gw/shared';
-import { JSON_KEY_TYPE, SPARK_DEFAULT_VERSION, SPARK_TYPE } from './channel-type-rules';
+import { ChannelType, channelOtherOrDefault, checkChannelRegions, firstChannelKey, isValidJson, splitChannelKeys, type ChannelRecord } from '@gw/shared';
 
 export interface ChannelForm {
   type: number;
@@ -52,7 +51,7 @@ export interface ChannelPayload {
 
 /** Defaults: type 1, auto_ban 1, groups ["default"], priority 0, weight 0 (spec 2 §9). */
 export const CHANNEL_DEFAULTS: ChannelForm = {
-  type: 1,
+  type: ChannelType.OpenAI,
   name: '',
   key: '',
   base_url: '',
@@ -75,15 +74,30 @@ export const CHANNEL_DEFAULTS: ChannelForm = {
 
 export const splitList = (s: string | null | undefined): string[] => [...new Set((s ?? '').split(',').map((x) => x.trim()).filter(Boolean))];
 
-/** Keys separated by commas or newlines (type 41 keys are JSON, so only newlines separate them). */
-export function splitKeys(key: string, type = 1): string[] {
-  const parts = type === JSON_KEY_TYPE ? key.split('\n') : key.split(/[\n,]/);
-  return parts.map((k) => k.trim()).filter(Boolean);
+/**
+ * The multi-key view and the "batch create N" choice appear for several keys (spec 2 §4). How a key
+ * field splits into keys is libs/shared's `splitChannelKeys`, the server's rule: a type whose key is
+ * kept whole (Vertex AI's service-account JSON, even pretty-printed) always holds one key.
+ */
+export function showMultiKeyView(key: string, type: number): boolean {
+  return splitChannelKeys(type, key).length > 1;
 }
 
-/** The multi-key view appears for several keys, except for type 41 (spec 2 §4). */
-export function showMultiKeyView(key: string, type: number): boolean {
-  return type !== JSON_KEY_TYPE && splitKeys(key, type).length > 1;
+/** How many channels "batch create" would make, or 0 when the field holds fewer than two keys. */
+export function batchCreateCount(key: string, type: number): number {
+  const n = splitChannelKeys(type, key).length;
+  return n > 1 ? n : 0;
+}
+
+/** What "Fetch models" sends for an unsaved key: the form's address and its first key only. */
+export function fetchModelsBody(f: ChannelForm) {
+  return {
+    base_url: f.base_url.trim().replace(/\/+$/, ''),
+    type: f.type,
+    key: firstChannelKey(f.type, f.key),
+    other: f.other ?? '',
+    openai_organization: f.openai_organization ?? '',
+  };
 }
 
 export function channelToForm(c: ChannelRecord): ChannelForm {
@@ -126,7 +140,7 @@ export function checkChannel(f: ChannelForm, isNew: boolean): string | null {
   if (badJson(f.status_code_mapping)) return 'channel.status_code_mapping_invalid';
   if (badJson(f.setting)) return 'channel.setting_invalid';
   if (badJson(f.param_override)) return 'channel.param_override_invalid';
-  if (f.type === JSON_KEY_TYPE && f.other.trim().startsWith('{') && !isValidJson(f.other.trim())) return 'channel.other_invalid';
+  if (f.type === ChannelType.VertexAI && f.other.trim().startsWith('{') && !isValidJson(f.other.trim())) return 'channel.other_invalid';
   if (checkChannelRegions(f.type, { other: f.other.trim(), key: f.key })) return 'channel.region_invalid';
   if (int(f.priority) < -999) return 'channel.priority_min';
   return null;
@@ -142,14 +156,14 @@ export function baseUrlNeedsConfirm(baseUrl: string): boolean {
  * and weight as integers (priority ≥ -999, weight ≥ 0), joins models and groups.
  */
 export function normaliseChannel(f: ChannelForm): ChannelPayload {
-  const other = f.other.trim();
+  const keys = splitChannelKeys(f.type, f.key);
   return {
     type: f.type,
     name: f.name.trim(),
-    key: splitKeys(f.key, f.type).length > 1 ? splitKeys(f.key, f.type).join('\n') : f.key.trim(),
+    key: keys.length > 1 ? keys.join('\n') : f.key.trim(),
     base_url: f.base_url.trim().replace(/\/+$/, ''),
     openai_organization: f.openai_organization.trim(),
-    other: f.type === SPARK_TYPE && !other ? SPARK_DEFAULT_VERSION : other,
+    other: channelOtherOrDefault(f.type, f.other),
     models: [...new Set(f.models.map((m) => m.trim()).filter(Boolean))].join(','),
     group: [...new Set(f.groups.map((g) => g.trim()).filter(Boolean))].join(',') || 'default',
     model_mapping: f.model_mapping.trim(),
@@ -178,7 +192,7 @@ export function changedFields(original: ChannelPayload, next: ChannelPayload): P
 
 /** One channel with every key, or (batch) one channel per key. */
 export function createPayloads(p: ChannelPayload, batch: boolean): ChannelPayload[] {
-  const keys = splitKeys(p.key, p.type);
+  const keys = splitChannelKeys(p.type, p.key);
   return batch && keys.length > 1 ? keys.map((key) => ({ ...p, key })) : [p];
 }
 

@@ -1,14 +1,14 @@
 /** Channel type special cases of the editor (spec 2 §9 "Channel type special cases"). */
-import { CHANNEL_OTHER_MEANING, type OtherMeaning, VERTEX_CHANNEL_TYPE } from '@gw/shared';
+import { CHANNEL_OTHER_MEANING, ChannelType, type OtherMeaning } from '@gw/shared';
 
 const MJ_MODELS = ['mj_imagine', 'mj_variation', 'mj_reroll', 'mj_blend', 'mj_upscale', 'mj_describe', 'mj_uploads'];
 const MJ_PLUS_MODELS = [...MJ_MODELS, 'mj_zoom', 'mj_shorten', 'mj_modal', 'mj_inpaint', 'mj_custom_zoom', 'mj_high_variation', 'mj_low_variation', 'mj_pan', 'swap_face'];
 
 /** Model lists a type starts with: Midjourney-like actions (2, 5) and music (36). */
 export const TYPE_DEFAULT_MODELS: Record<number, string[]> = {
-  2: MJ_MODELS,
-  5: MJ_PLUS_MODELS,
-  36: ['suno_music', 'suno_lyrics'],
+  [ChannelType.MidjourneyProxy]: MJ_MODELS,
+  [ChannelType.MidjourneyProxyPlus]: MJ_PLUS_MODELS,
+  [ChannelType.SunoAPI]: ['suno_music', 'suno_lyrics'],
 };
 
 const OTHER_LABEL: Record<OtherMeaning, string> = {
@@ -24,32 +24,19 @@ export const TYPE_OTHER_FIELD: Record<number, string> = Object.fromEntries(
   Object.entries(CHANNEL_OTHER_MEANING).map(([type, meaning]) => [type, OTHER_LABEL[meaning]]),
 );
 
-/** Key formats with several parts separated by a pipe or dash (the key placeholder). */
-export const TYPE_KEY_FORMAT: Record<number, string> = {
-  15: 'APIKey|SecretKey',
-  18: 'APPID|APISecret|APIKey',
-  22: 'APIKey-AppId',
-  23: 'AppId|SecretId|SecretKey',
-  33: 'AccessKey|SecretKey|Region',
-};
-
 /** Types whose editor has no address field. */
-export const NO_BASE_URL_TYPES = new Set([45]);
-/** Type 8: the address is the full request URL. */
-export const FULL_URL_TYPE = 8;
-/** Type 41: the key is a JSON credential (commas are not key separators). */
-export const JSON_KEY_TYPE = VERTEX_CHANNEL_TYPE;
-export const SPARK_TYPE = 18;
-export const SPARK_DEFAULT_VERSION = 'v2.1';
+export const NO_BASE_URL_TYPES = new Set<number>([ChannelType.VolcEngine]);
+/** Custom: the address is the full request URL. */
+export const FULL_URL_TYPE = ChannelType.Custom;
 
 /** An informational note some types show above the form (label keys). */
 export const TYPE_NOTE: Record<number, string> = {
-  3: 'channel.note_azure',
-  8: 'channel.note_custom',
-  22: 'channel.note_fastgpt',
-  37: 'channel.note_dify',
-  40: 'channel.note_invite',
-  41: 'channel.note_vertex',
+  [ChannelType.Azure]: 'channel.note_azure',
+  [ChannelType.Custom]: 'channel.note_custom',
+  [ChannelType.FastGPT]: 'channel.note_fastgpt',
+  [ChannelType.Dify]: 'channel.note_dify',
+  [ChannelType.SiliconFlow]: 'channel.note_invite',
+  [ChannelType.VertexAI]: 'channel.note_vertex',
 };
 
 export const INVITE_LINK = 'https://cloud.siliconflow.cn/i/hij0YNTZ';

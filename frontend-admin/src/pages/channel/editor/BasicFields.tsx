@@ -1,9 +1,9 @@
 import { Alert, Checkbox, Form, Input, Link, Select } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
-import { CHANNEL_TYPES, channelTypeInfo, checkChannelRegions, isValidJson, otherIsDestination, VERTEX_CHANNEL_TYPE } from '@gw/shared';
+import { CHANNEL_TYPES, ChannelType, channelTypeInfo, checkChannelRegions, isValidJson, otherIsDestination } from '@gw/shared';
 import { requiredRule } from '@gw/web';
-import { splitKeys } from '../channel-form';
-import { FULL_URL_TYPE, INVITE_LINK, NO_BASE_URL_TYPES, SPARK_DEFAULT_VERSION, TYPE_NOTE, TYPE_OTHER_FIELD } from '../channel-type-rules';
+import { batchCreateCount } from '../channel-form';
+import { FULL_URL_TYPE, INVITE_LINK, NO_BASE_URL_TYPES, TYPE_NOTE, TYPE_OTHER_FIELD } from '../channel-type-rules';
 import { KeyField } from './KeyField';
 
 interface Props {
@@ -19,9 +19,9 @@ interface Props {
 }
 
 const OTHER_PLACEHOLDER: Record<number, string> = {
-  3: '2025-04-01-preview',
-  18: SPARK_DEFAULT_VERSION,
-  41: '{"default": "us-central1", "claude-3-5-sonnet-20240620": "europe-west1"}',
+  [ChannelType.Azure]: '2025-04-01-preview',
+  [ChannelType.Spark]: channelTypeInfo(ChannelType.Spark)?.defaultOther ?? '',
+  [ChannelType.VertexAI]: '{"default": "us-central1", "claude-3-5-sonnet-20240620": "europe-west1"}',
 };
 
 /** Type, name, address, type-specific `other`, key and organization (spec 2 §9 type special cases). */
@@ -29,12 +29,12 @@ export function BasicFields({ type, keyText, isNew, batch, onBatch, locked, reve
   const { t } = useTranslation();
   const note = TYPE_NOTE[type];
   const otherLabel = TYPE_OTHER_FIELD[type];
-  const severalKeys = splitKeys(keyText, type).length > 1;
+  const batchCount = batchCreateCount(keyText, type);
   /** Vertex `other`: JSON when it starts with "{", and every region a valid name (libs/shared rule). */
   const regionError = (v: string | undefined): string | undefined => {
     const text = v?.trim() ?? '';
     if (text.startsWith('{') && !isValidJson(text)) return t('channel.other_invalid');
-    return checkChannelRegions(VERTEX_CHANNEL_TYPE, { other: text }) ? t('channel.region_invalid') : undefined;
+    return checkChannelRegions(ChannelType.VertexAI, { other: text }) ? t('channel.region_invalid') : undefined;
   };
   return (
     <>
@@ -47,7 +47,7 @@ export function BasicFields({ type, keyText, isNew, batch, onBatch, locked, reve
           type="info"
           style={{ marginBottom: 16 }}
           content={
-            type === 40 ? (
+            type === ChannelType.SiliconFlow ? (
               <span>
                 {t(note)}{' '}
                 <Link href={INVITE_LINK} target="_blank" rel="noreferrer">
@@ -78,20 +78,24 @@ export function BasicFields({ type, keyText, isNew, batch, onBatch, locked, reve
           field="other"
           label={t(otherLabel)}
           disabled={locked && otherIsDestination(type)}
-          rules={type === VERTEX_CHANNEL_TYPE ? [{ validator: (v: string | undefined, cb: (e?: string) => void) => cb(regionError(v)) }] : undefined}
+          rules={type === ChannelType.VertexAI ? [{ validator: (v: string | undefined, cb: (e?: string) => void) => cb(regionError(v)) }] : undefined}
         >
-          {type === 41 ? <Input.TextArea className="gw-mono" autoSize={{ minRows: 2, maxRows: 6 }} placeholder={OTHER_PLACEHOLDER[41]} /> : <Input placeholder={OTHER_PLACEHOLDER[type]} />}
+          {type === ChannelType.VertexAI ? (
+            <Input.TextArea className="gw-mono" autoSize={{ minRows: 2, maxRows: 6 }} placeholder={OTHER_PLACEHOLDER[type]} />
+          ) : (
+            <Input placeholder={OTHER_PLACEHOLDER[type]} />
+          )}
         </Form.Item>
       )}
       <Form.Item field="key" label={t('channel.key')} rules={isNew ? [requiredRule('channel.name_key_required')] : undefined}>
         <KeyField type={type} isNew={isNew} locked={locked} reveal={reveal} />
       </Form.Item>
-      {isNew && severalKeys && (
+      {isNew && batchCount > 0 && (
         <Checkbox checked={batch} onChange={onBatch} className="gw-batch-create" style={{ marginBottom: 16 }}>
-          {t('channel.batch_create', { count: splitKeys(keyText, type).length })}
+          {t('channel.batch_create', { count: batchCount })}
         </Checkbox>
       )}
-      {type === 1 && (
+      {type === ChannelType.OpenAI && (
         <Form.Item field="openai_organization" label={t('channel.organization')} disabled={locked}>
           <Input placeholder={t('channel.organization_placeholder')} />
         </Form.Item>

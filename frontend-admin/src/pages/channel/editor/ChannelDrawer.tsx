@@ -11,8 +11,8 @@ import {
   checkChannel,
   createPayloads,
   normaliseChannel,
+  fetchModelsBody,
   parseFetchedModels,
-  splitKeys,
   type ChannelForm,
   type ChannelPayload,
 } from '../channel-form';
@@ -108,20 +108,15 @@ export function ChannelDrawer({ target, groups, modelOptions, onClose, onSaved }
 
   const fetchModels = async () => {
     const v = current();
-    const firstKey = splitKeys(v.key ?? '', v.type)[0];
+    const body = fetchModelsBody(v);
+    const firstKey = body.key;
     if (isNew && !root) return void Message.info(t('channel.fetch_models_save_first'));
     if (isNew && !firstKey) return void Message.error(t('channel.fill_key'));
     setFetching(true);
     try {
       const data =
         firstKey || typeof target !== 'number'
-          ? await channelApi.fetchModels({
-              base_url: v.base_url.trim().replace(/\/+$/, ''),
-              type: v.type,
-              key: firstKey ?? '',
-              other: v.other ?? '',
-              openai_organization: v.openai_organization ?? '',
-            })
+          ? await channelApi.fetchModels(body)
           : await channelApi.fetchModelsOf(target);
       const list = parseFetchedModels(data);
       if (!list) Message.error(t('channel.fetch_not_array'));

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Button, Checkbox, Input, Space } from '@arco-design/web-react';
 import { IconDelete, IconEye, IconPlus } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
-import { showMultiKeyView, splitKeys } from '../channel-form';
-import { TYPE_KEY_FORMAT } from '../channel-type-rules';
+import { channelKeyFormat, isWholeKeyType, splitChannelKeys } from '@gw/shared';
+import { showMultiKeyView } from '../channel-form';
 
 interface Props {
   value?: string;
@@ -17,8 +17,8 @@ interface Props {
 }
 
 /**
- * The key: a text area, or, when it holds several keys (except type 41), a list with one row per key.
- * A checkbox turns the list view off (spec 2 §4 "Key editing"). An existing channel's key is never
+ * The key: a text area, or, when it holds several keys, a list with one row per key (a type whose key
+ * is kept whole, Vertex AI, always holds one). A checkbox turns the list view off (spec 2 §4 "Key editing"). An existing channel's key is never
  * loaded: the field starts empty ("empty keeps the current key") and root may reveal it on demand.
  */
 export function KeyField({ value = '', onChange, type, isNew, locked, reveal }: Props) {
@@ -29,9 +29,9 @@ export function KeyField({ value = '', onChange, type, isNew, locked, reveal }: 
   useEffect(() => {
     if (!several) setListView(true);
   }, [several]);
-  const keys = splitKeys(value, type);
+  const keys = splitChannelKeys(type, value);
   const set = (next: string[]) => onChange?.(next.join('\n'));
-  const format = TYPE_KEY_FORMAT[type];
+  const format = channelKeyFormat(type);
   const placeholder = isNew ? (format ? t('channel.key_format', { format }) : t('channel.key_placeholder')) : t('channel.key_keep');
 
   if (locked) return <Input.TextArea className="gw-mono gw-channel-key" disabled value="" placeholder={t('channel.key_root_only')} autoSize={{ minRows: 1, maxRows: 2 }} />;
@@ -62,7 +62,7 @@ export function KeyField({ value = '', onChange, type, isNew, locked, reveal }: 
               size="small"
               onClick={() => {
                 if (!adding.trim()) return;
-                set([...keys, ...splitKeys(adding, type)]);
+                set([...keys, ...splitChannelKeys(type, adding)]);
                 setAdding('');
               }}
             />
@@ -74,7 +74,7 @@ export function KeyField({ value = '', onChange, type, isNew, locked, reveal }: 
           value={value}
           onChange={(v) => onChange?.(v)}
           placeholder={placeholder}
-          autoSize={{ minRows: type === 41 ? 4 : 2, maxRows: 10 }}
+          autoSize={{ minRows: isWholeKeyType(type) ? 4 : 2, maxRows: 10 }}
         />
       )}
     </div>
