@@ -1,5 +1,5 @@
 /**
- * The channel editor's form model, validation and normalisation (spec 2 §5 "Channel save", §9 defaults).
+ * The channel editor's form model, validation and normalisation (docs/channel-types.md#saving-a-channel).
  * Pure; unit-tested in channel-form.spec.ts. Rules answer message keys of the admin dictionary.
  */
 import { checkChannelRegions, isValidJson, type ChannelRecord } from '@gw/shared';
@@ -50,7 +50,7 @@ export interface ChannelPayload {
   max_input_tokens: number;
 }
 
-/** Defaults: type 1, auto_ban 1, groups ["default"], priority 0, weight 0 (spec 2 §9). */
+/** Defaults: type 1, auto_ban 1, groups ["default"], priority 0, weight 0. */
 export const CHANNEL_DEFAULTS: ChannelForm = {
   type: 1,
   name: '',
@@ -81,7 +81,7 @@ export function splitKeys(key: string, type = 1): string[] {
   return parts.map((k) => k.trim()).filter(Boolean);
 }
 
-/** The multi-key view appears for several keys, except for type 41 (spec 2 §4). */
+/** The multi-key view appears for several keys, except for type 41. */
 export function showMultiKeyView(key: string, type: number): boolean {
   return type !== JSON_KEY_TYPE && splitKeys(key, type).length > 1;
 }

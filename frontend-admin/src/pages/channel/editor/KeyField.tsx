@@ -18,7 +18,7 @@ interface Props {
 
 /**
  * The key: a text area, or, when it holds several keys (except type 41), a list with one row per key.
- * A checkbox turns the list view off (spec 2 §4 "Key editing"). An existing channel's key is never
+ * A checkbox turns the list view off. An existing channel's key is never
  * loaded: the field starts empty ("empty keeps the current key") and root may reveal it on demand.
  */
 export function KeyField({ value = '', onChange, type, isNew, locked, reveal }: Props) {
