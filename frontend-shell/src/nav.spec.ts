@@ -5,7 +5,7 @@ import { zh } from './locale/zh';
 const items = (ctx: NavContext) => visibleNav(ctx).flatMap((g) => g.items.map((i) => i.key));
 const groups = (ctx: NavContext) => visibleNav(ctx).map((g) => g.key);
 
-describe('side navigation visibility (spec 3 §2)', () => {
+describe('side navigation visibility', () => {
   const base = { enable_data_export: false, enable_drawing: false, enable_task: false };
   it.each([
     ['a user, no optional flags', { status: base, isAdmin: false }, ['playground', 'token', 'log', 'topup', 'personal']],

@@ -1,6 +1,6 @@
 import type { ServerStatus } from '@gw/shared';
 
-/** Paths without the side navigation (spec 2 §2 layout context). */
+/** Paths without the side navigation. */
 export function isBarePath(pathname: string): boolean {
   return pathname === '/' || pathname === '/setup' || pathname === '/chat' || pathname.startsWith('/chat/') || pathname === '/chat2link';
 }
@@ -24,7 +24,7 @@ export interface NavContext {
   isAdmin: boolean;
 }
 
-/** Side navigation (spec 3 §2 Shell): groups, items and their visibility rules. */
+/** Side navigation (docs/console.md#routes-and-navigation): groups, items and their visibility rules. */
 export const NAV: NavGroup[] = [
   { key: 'chat', items: [{ key: 'playground', path: '/playground', labelKey: 'nav.playground' }] },
   {

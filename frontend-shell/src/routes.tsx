@@ -8,7 +8,7 @@ import { RegisterPage } from './pages/register/RegisterPage';
 import { ResetPage } from './pages/reset/ResetPage';
 import { SetupPage } from './pages/setup/SetupPage';
 
-/** open: anyone; login: a stored user; admin: role >= 10 (spec 3 §2 route table). */
+/** open: anyone; login: a stored user; admin: role >= 10 (docs/console.md#routes-and-navigation). */
 export type Access = 'open' | 'login' | 'admin';
 
 export interface RouteDef {
@@ -51,6 +51,6 @@ export const ROUTES: RouteDef[] = [
   { path: '/redemption', access: 'admin', page: soon },
   { path: '/user', access: 'admin', ...admin('UserPage') },
   { path: '/user/edit/:id?', access: 'admin', ...admin('UserPage') },
-  // Reachable by any signed-in user; the page shows its tabs to administrators only (spec 2 §6).
+  // Reachable by any signed-in user; the page shows its tabs to administrators only.
   { path: '/setting', access: 'login', ...admin('SettingPage') },
 ];

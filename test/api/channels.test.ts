@@ -1,4 +1,4 @@
-/** Channel API (spec 2 §7 "Channels", §5 "Channel save", "Tag edit", "Batch operations", §9 type cases). */
+/** Channel API (docs/channel-types.md). */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MockUpstream } from '../mock-upstream/mock-upstream';

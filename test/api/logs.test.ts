@@ -5,7 +5,7 @@ import { startApp, type TestApp } from '../support/test-app';
 
 const now = Math.floor(Date.now() / 1000);
 
-describe('usage log API (spec 3 §7)', () => {
+describe('usage log API', () => {
   let t: TestApp;
   let db: Db;
   let root: ApiClient;

@@ -41,7 +41,7 @@ describe('relay billing', () => {
     token: await db.one('SELECT remain_quota, used_quota FROM tokens WHERE id = ?', [tokenId]),
   });
 
-  // [model, group, usage, expected quota] — spec: group × model × (prompt + completion × completion ratio [+ cached × cache ratio])
+  // [model, group, usage, expected quota] — group × model × (prompt + completion × completion ratio [+ cached × cache ratio])
   const CASES: [string, string, Usage, number][] = [
     ['gpt-4o', 'default', { prompt_tokens: 1000, completion_tokens: 500 }, 3750], // 1.25 × (1000 + 500×4)
     [

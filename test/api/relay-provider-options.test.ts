@@ -6,7 +6,7 @@ import { createChannel } from '../support/relay-fixtures';
 import { RelayHarness } from '../support/relay-harness';
 
 /**
- * The Claude and Gemini options of the Models tab (spec 2 §3) as the upstream receives them: default
+ * The Claude and Gemini options of the Models tab (docs/relay.md "Provider settings") as the upstream receives them: default
  * max tokens, per-model headers, the thinking adapters and their "-thinking" suffix, safety
  * settings, API versions and image-answer models.
  */

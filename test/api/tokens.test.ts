@@ -1,4 +1,4 @@
-/** Token API (spec 2 §7 "Tokens", §4 "Token status", §5 "Token save"). */
+/** Token API (docs/console-api.md, docs/console.md#tokens). */
 import { ApiClient } from '../support/api-client';
 import { createUser, setOption, setupRoot } from '../support/fixtures';
 import { createToken, Db } from '../support/relay-fixtures';

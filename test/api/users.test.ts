@@ -13,7 +13,7 @@ describe('user administration and self service', () => {
   });
   afterAll(() => t.close());
 
-  describe('register (spec 1 §5)', () => {
+  describe('register', () => {
     it.each([
       ['zh', { username: '', password: '', password2: '' }, '用户名和密码不能为空！'],
       ['en', { username: '', password: 'x', password2: 'x' }, 'Username and password are required!'],
@@ -136,7 +136,7 @@ describe('user administration and self service', () => {
     });
   });
 
-  describe('manage rules (spec 3 §6)', () => {
+  describe('manage rules', () => {
     it.each([
       ['admin', 'promote', 'user', 403, '普通管理员用户无法提升其他用户为管理员'],
       ['admin', 'disable', 'admin', 403, '无权更新同权限等级或更高权限等级的用户信息'],

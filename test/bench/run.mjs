@@ -1,4 +1,4 @@
-// npm run bench — measures what the gateway adds, per benchmark-protocol.md: mock upstream, null
+// npm run bench — measures what the gateway adds, as docs/benchmarks.md describes: mock upstream, null
 // proxy floor and the governed gateway (real key, billing, usage logs, SQLite) in one run, rounds
 // interleaved; gateway and null proxy pinned to core 1, mock and load generators to core 0.
 // Writes docs/benchmarks.md. Env: BENCH_ROUNDS (3), BENCH_DURATION (5s), BENCH_STREAMS (60), and

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Mobile layout at a width of 600 px or less (spec 1 §9). */
+/** Mobile layout at a width of 600 px or less. */
 export const MOBILE_QUERY = '(max-width: 600px)';
 
 function subscribe(cb: () => void) {

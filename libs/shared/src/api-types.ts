@@ -73,7 +73,7 @@ export interface SetupRequest {
   DemoSiteEnabled: boolean;
 }
 
-/** GET /api/status (spec 1 §3 "Server status object" plus spec 3 fields). */
+/** GET /api/status: the public server status (docs/options.md#reading-and-syncing). */
 export interface ServerStatus {
   system_name: string;
   logo: string;
@@ -125,7 +125,7 @@ export interface OptionItem {
   value: string;
 }
 
-/** A channel as the console reads it (spec 2 §3 "Channel"): never with its key (root reads that through POST /api/channel/:id/key). */
+/** A channel as the console reads it (docs/channel-types.md): never with its key (root reads that through POST /api/channel/:id/key). */
 export interface ChannelRecord {
   id: number;
   name: string;
@@ -160,7 +160,7 @@ export interface ChannelRecord {
   balance_updated_time: number;
 }
 
-/** A token as its owner reads it (spec 2 §3 "Token"). */
+/** A token as its owner reads it. */
 export interface TokenRecord {
   id: number;
   user_id?: number;
@@ -187,7 +187,7 @@ export interface TokenRecord {
   group: string;
 }
 
-/** A usage-log row (spec 3 §3 "Log record"); `channel` is the channel id; `other` is JSON text. */
+/** A usage-log row (docs/console.md#usage-log); `channel` is the channel id; `other` is JSON text. */
 export interface LogRecord {
   id: number;
   created_at: number;

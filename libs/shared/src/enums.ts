@@ -9,7 +9,7 @@ export enum Role {
 export enum UserStatus {
   Enabled = 1,
   Disabled = 2,
-  /** Reserved: Enable is refused for this status (spec 1 §4). */
+  /** Reserved: Enable is refused for this status. */
   Locked = 3,
 }
 

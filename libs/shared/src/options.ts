@@ -15,7 +15,7 @@ import { badRatioEntry } from './ratio-map';
 import { GROUP_NAME_MAX } from './validation';
 
 /**
- * The catalogue of console-editable options (spec 1 §3, spec 2 §3). Values travel as strings;
+ * The catalogue of console-editable options (docs/options.md). Values travel as strings;
  * booleans as "true"/"false". One definition serves the option service, the API and the console forms.
  */
 export type OptionKind = 'bool' | 'int' | 'float' | 'string' | 'json-object' | 'json-array';

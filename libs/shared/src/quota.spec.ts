@@ -66,7 +66,7 @@ describe('callQuota: ModelPrice × QuotaPerUnit × GroupRatio', () => {
   });
 });
 
-describe('display math (spec 1 §9, spec 2 §9, spec 3 §9)', () => {
+describe('display math', () => {
   it.each([
     [9999, '9999'],
     [10000, '10k'],

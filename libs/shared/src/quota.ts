@@ -1,4 +1,4 @@
-/** Quota and price math of the spec. Pure functions, shared by backend and console. */
+/** Quota and price math (docs/billing.md). Pure functions, shared by backend and console. */
 
 export const DEFAULT_QUOTA_PER_UNIT = 500000;
 /** Ratio 1 = $2 per 1M prompt tokens. */
@@ -10,7 +10,7 @@ export function saturateQuota(value: number): number {
   return Math.min(Math.round(value), Number.MAX_SAFE_INTEGER);
 }
 
-/** 1e4+ as k, 1e6+ as M, 1e9+ as B (spec 1 §9). */
+/** 1e4+ as k, 1e6+ as M, 1e9+ as B (docs/billing.md#units). */
 export function formatNumber(num: number): string {
   const abs = Math.abs(num);
   const fmt = (v: number, suffix: string) => `${trimZeros(v.toFixed(1))}${suffix}`;

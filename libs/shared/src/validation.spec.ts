@@ -1,6 +1,6 @@
 import { checkAddUser, checkLogin, checkPasswordChange, checkRegister, checkSelfDelete, checkSetup, checkWebhookUrl, checkWhitelistDomain, checkRebatePercentage, safeReturnTo } from './validation';
 
-describe('form rules (spec 1 §5, spec 3 §5)', () => {
+describe('form rules', () => {
   it.each([
     [{ username: '', password: '', password2: '' }, 'register.required'],
     [{ username: 'a', password: '1234567', password2: '1234567' }, 'register.password_too_short'],

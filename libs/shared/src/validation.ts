@@ -1,6 +1,6 @@
 /**
  * Form rules shared by the console and the server. Each returns null or a message key; the message
- * texts live in the i18n dictionaries (spec 1 §5, spec 3 §5).
+ * texts live in the i18n dictionaries.
  */
 import { checkOutboundUrl } from './outbound-url';
 import { parseJsonBounded } from './json-depth';

@@ -26,7 +26,7 @@ async function writeClipboard(text: string): Promise<boolean> {
   }
 }
 
-/** Shows the text in a dialog when the clipboard is unavailable (spec 3 §8). */
+/** Shows the text in a dialog when the clipboard is unavailable. */
 export function showCopyFallback(text: string): void {
   Modal.info({
     title: tr('common.copy_failed'),

@@ -30,7 +30,7 @@ export function userStatusColor(status: number, deleted = false): string {
   return 'gray';
 }
 
-/** Group multiplier tag colour (spec 1 §9): above 5 red, above 3 orange, above 1 blue, otherwise green. */
+/** Group multiplier tag colour: above 5 red, above 3 orange, above 1 blue, otherwise green. */
 export function groupRatioColor(ratio: number): string {
   if (ratio > 5) return 'red';
   if (ratio > 3) return 'orange';

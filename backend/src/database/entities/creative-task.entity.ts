@@ -1,7 +1,7 @@
 import { Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { BigIntColumn, IntColumn, StrColumn, TextColumn } from '../columns';
 
-/** Asynchronous creative task (Suno music/lyrics; spec 3 §3 "Creative task"). Times in seconds. */
+/** Asynchronous creative task (Suno music/lyrics). Times in seconds. */
 @Entity('tasks')
 @Index(['user_id', 'submit_time'])
 export class CreativeTaskEntity {

@@ -1,7 +1,7 @@
 import { Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { BigIntColumn, IntColumn, StrColumn, TextColumn } from '../columns';
 
-/** Midjourney drawing task (spec 3 §3 "Drawing task"). Times in milliseconds. */
+/** Midjourney drawing task. Times in milliseconds. */
 @Entity('midjourneys')
 @Index(['user_id', 'submit_time'])
 export class DrawingTaskEntity {

@@ -1,7 +1,7 @@
 import { Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { BigIntColumn, BoolColumn, IntColumn, StrColumn, TextColumn } from '../columns';
 
-/** Usage and event log (spec 3 §3). Indexed for filtered, paged queries over millions of rows. */
+/** Usage and event log (docs/console.md#usage-log). Indexed for filtered, paged queries over millions of rows. */
 @Entity('logs')
 @Index(['created_at'])
 @Index(['user_id', 'created_at'])

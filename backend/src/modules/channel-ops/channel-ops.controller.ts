@@ -9,7 +9,7 @@ import { type FetchModelsDto, fetchModelsSchema } from '../channel/dto';
 import { ChannelTestService } from './channel-test.service';
 import { ChannelUpstreamInfoService } from './channel-upstream-info.service';
 
-/** Channel operations that call the upstream: tests, balances, model lists (spec 2 §7 "Channels"). */
+/** Channel operations that call the upstream: tests, balances, model lists (docs/channel-types.md). */
 @Controller('api/channel')
 @Access('admin')
 export class ChannelOpsController {

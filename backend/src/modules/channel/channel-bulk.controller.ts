@@ -11,7 +11,7 @@ import { batchTagSchema, channelListSchema, idsSchema, tagEditSchema, tagSchema,
 
 type Count = ApiEnvelope<number>;
 
-/** Channel search, model lists and operations over many channels (spec 2 §7 "Channels", "Models and groups"). */
+/** Channel search, model lists and operations over many channels (docs/console-api.md, docs/channel-types.md). */
 @Controller('api/channel')
 @Access('admin')
 export class ChannelBulkController {

@@ -11,7 +11,7 @@ import type { TagEditDto } from './dto';
 const isInt = (v: unknown) => /^-?\d+$/.test(String(v).trim());
 const blank = (v: unknown) => v === undefined || v === null || String(v).trim() === '';
 
-/** Operations over many channels at once (spec 2 §5 "Tag edit", "Batch operations"). */
+/** Operations over many channels at once (docs/channel-types.md#tags-and-batch-operations). */
 @Injectable()
 export class ChannelBulkService {
   constructor(

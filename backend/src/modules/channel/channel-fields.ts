@@ -61,7 +61,7 @@ export function checkJsonObject(text: string | null | undefined): boolean {
 }
 
 /**
- * Type special cases of spec 2 §5/§9 on the stored `other`: type 18 (Spark) defaults to v2.1;
+ * Type special cases on the stored `other` (docs/channel-types.md): type 18 (Spark) defaults to v2.1;
  * type 41 (Vertex) takes a region or, when it starts with "{", a region-map JSON object.
  * Returns the normalised value, or null when type 41's JSON is invalid.
  */

@@ -9,7 +9,7 @@ import { toChannelView, type ChannelView } from './channel-view';
 import type { ChannelListQuery } from './dto';
 
 /**
- * Channel list and search (spec 2 §7). In tag mode a page holds `page_size` units, a unit being a
+ * Channel list and search (docs/channel-types.md#tags-and-batch-operations). In tag mode a page holds `page_size` units, a unit being a
  * tag (all its channels, adjacent) or an untagged channel; `total` counts units.
  */
 @Injectable()

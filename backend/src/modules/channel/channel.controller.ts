@@ -19,7 +19,7 @@ import {
 } from './dto';
 
 /**
- * Channel administration (spec 2 §7 "Channels"). No answer carries a stored key; root reads one through
+ * Channel administration (docs/console-api.md, docs/channel-types.md). No answer carries a stored key; root reads one through
  * the reveal route. Only root changes what decides where a key goes (docs/security/channel-credentials.md).
  */
 @Controller('api/channel')
@@ -30,7 +30,7 @@ export class ChannelController {
     private readonly query: ChannelQueryService,
   ) {}
 
-  /** p, page_size, id_sort, tag_mode (spec 2 §7). */
+  /** p, page_size, id_sort, tag_mode. */
   @Get()
   async list(@Query(new ZodPipe(channelListSchema)) q: ChannelListQuery): Promise<ApiEnvelope<Paged<ChannelView>>> {
     return ok(await this.query.list(q));
@@ -74,7 +74,7 @@ export class ChannelController {
   }
 }
 
-/** GET /api/user/models: model names the caller's group may use (spec 2 §7). */
+/** GET /api/user/models: model names the caller's group may use. */
 @Controller('api/user')
 @Access('user')
 export class UserModelsController {

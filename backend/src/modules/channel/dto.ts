@@ -3,7 +3,7 @@ import { checkJsonObject } from './channel-fields';
 
 const json = (key: string) => z.string().max(65535).refine(checkJsonObject, { message: key }).nullable();
 
-/** Channel fields on the wire (spec 2 §3 "Channel"); models and group are comma strings. */
+/** Channel fields on the wire (docs/channel-types.md); models and group are comma strings. */
 const fields = z.object({
   name: z.string().trim().max(128),
   type: z.number().int().min(0).max(1000),
@@ -53,7 +53,7 @@ const bool = z
   .optional()
   .transform((v) => v === true || v === 'true' || v === '1');
 
-/** GET /api/channel/ and /api/channel/search (spec 2 §7). */
+/** GET /api/channel/ and /api/channel/search (docs/console-api.md). */
 export const channelListSchema = z.object({
   p: z.coerce.number().int().min(0).max(1_000_000).default(0),
   page_size: z.coerce.number().int().min(1).max(100).optional(),
@@ -70,7 +70,7 @@ export const idsSchema = z.object({ ids: z.array(z.number().int().positive(), { 
 export const tagSchema = z.object({ tag: z.string({ message: 'channel.tag_required' }).trim().min(1, 'channel.tag_required').max(128) });
 export const batchTagSchema = idsSchema.extend({ tag: z.string({ message: 'channel.tag_required' }).trim().min(1, 'channel.tag_required').max(128) });
 
-/** PUT /api/channel/tag (spec 2 §5 "Tag edit"): absent or empty fields leave things unchanged. */
+/** PUT /api/channel/tag (docs/channel-types.md#tags-and-batch-operations): absent or empty fields leave things unchanged. */
 export const tagEditSchema = tagSchema.extend({
   new_tag: z.string().trim().max(128).optional(),
   model_mapping: z.string().max(65535).refine(checkJsonObject, { message: 'channel.model_mapping_invalid' }).optional(),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 const text = z.string().trim().max(191).optional().default('');
 const epoch = z.coerce.number().int().min(0).max(32503680000).optional();
 
-/** Filters of GET /api/log/ (spec 3 §7); the self variant ignores username and channel. */
+/** Filters of GET /api/log/ (docs/console-api.md#log-filters); the self variant ignores username and channel. */
 export const logFilterSchema = z.object({
   type: z.coerce.number().int().min(0).max(LogType.Error).optional().default(0),
   username: text,

@@ -1,7 +1,7 @@
 import type { LogRecord } from '@gw/shared';
 import type { LogEntity } from '../../database/entities';
 
-/** A log row as the console sees it: the shared wire type (spec 3 §3). */
+/** A log row as the console sees it: the shared wire type (docs/console.md#usage-log). */
 export type LogView = LogRecord;
 
 /** Admins see everything; users do not see channels or the admin part of `other`. */

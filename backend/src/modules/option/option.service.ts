@@ -19,7 +19,7 @@ import type { MessageKey } from '../../common/i18n/messages';
 import { checkOptionRules } from './option-rules';
 import { needsSealing, openRows, sealOption } from './option-secrets';
 
-/** Spec wording for particular keys' validation failures. */
+/** Particular keys' own messages for validation failures. */
 const SPECIFIC_MESSAGES: Record<string, Partial<Record<string, MessageKey>>> = {
   RebatePercentage: { out_of_range: 'option.rebate_range', not_number: 'option.rebate_range' },
   TopupGroupRatio: { not_json: 'option.topup_group_ratio_invalid' },

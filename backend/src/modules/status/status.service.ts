@@ -5,7 +5,7 @@ import { APP_VERSION, SetupService } from '../setup/setup.service';
 
 const START_TIME = Math.floor(Date.now() / 1000);
 
-/** The public server status object (spec 1 §3, spec 3 §3): only non-secret settings. */
+/** The public server status object (docs/options.md#reading-and-syncing): only non-secret settings. */
 @Injectable()
 export class StatusService {
   constructor(

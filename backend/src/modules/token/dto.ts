@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 const quota = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
-/** Fields a user sets on their own token (spec 2 §3 "Token"), without defaults (updates change only what is sent). */
+/** Fields a user sets on their own token, without defaults (updates change only what is sent). */
 const tokenFields = z.object({
   name: z.string().trim().max(64),
   remain_quota: quota,
@@ -18,7 +18,7 @@ const tokenFields = z.object({
   rate_limit_success: z.number().int().min(1).max(1e9),
 });
 
-/** Creation defaults (rate-limit defaults of spec 2 §9). */
+/** Creation defaults (docs/console.md#tokens). */
 export const tokenFieldsSchema = tokenFields.extend({
   remain_quota: quota.default(0),
   unlimited_quota: z.boolean().default(false),

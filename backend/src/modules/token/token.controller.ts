@@ -10,7 +10,7 @@ import { createTokenSchema, tokenSearchSchema, updateTokenSchema, type CreateTok
 import { TokenService } from './token.service';
 import type { TokenView } from './token-view';
 
-/** A signed-in user's own API tokens (spec 2 §7 "Tokens"). */
+/** A signed-in user's own API tokens (docs/console-api.md). */
 @Controller('api/token')
 @Access('user')
 export class TokenController {

@@ -96,7 +96,7 @@ export class TokenService {
     return this.view(await this.findOwn(userId, id));
   }
 
-  /** Updates the caller's token; with statusOnly, only the status moves (spec 2 §4). */
+  /** Updates the caller's token; with statusOnly, only the status moves. */
   async updateOwn(userId: number, userGroup: string, dto: UpdateTokenDto, statusOnly: boolean): Promise<TokenView> {
     const token = await this.findOwn(userId, dto.id);
     const patch: Partial<TokenEntity> = {};

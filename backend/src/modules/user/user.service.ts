@@ -255,7 +255,7 @@ export class UserService {
   }
 
   /**
-   * promote / demote / disable / enable / delete, under the rules of spec 3 §6. A ban or a deletion ends
+   * promote / demote / disable / enable / delete, under the rules of docs/console.md#users-admin. A ban or a deletion ends
    * all of the user's sessions (enabling them again does not bring those back).
    */
   async manage(caller: AuthUser, id: number, action: UserManageAction): Promise<{ role: number; status: number }> {

@@ -1,7 +1,7 @@
 import type { Settings } from '@gw/shared';
 import type { OpenAIReasoningEffort } from '../shared/openai-types';
 
-/** The Models-tab options (spec 2 §3) the Claude converters read; a full Settings snapshot fits. */
+/** The Models-tab options (docs/relay.md "Provider settings") the Claude converters read; a full Settings snapshot fits. */
 export type ClaudeSettings = Pick<
   Settings,
   | 'claude.default_max_tokens'

@@ -2,7 +2,7 @@ import type { Settings } from '@gw/shared';
 import type { OpenAIReasoningEffort } from '../shared/openai-types';
 import type { GeminiSafetySetting, GeminiThinkingConfig } from './gemini-types';
 
-/** The Models-tab options (spec 2 §3) the Gemini converters read; a full Settings snapshot fits. */
+/** The Models-tab options (docs/relay.md "Provider settings") the Gemini converters read; a full Settings snapshot fits. */
 export type GeminiSettings = Pick<
   Settings,
   | 'gemini.safety_settings'

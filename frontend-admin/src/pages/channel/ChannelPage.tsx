@@ -21,7 +21,7 @@ export const CHANNEL_COLUMNS_KEY = 'channels-table-columns';
 const COLUMN_DEFAULTS = defaultColumnPrefs(CHANNEL_COLUMNS);
 const EMPTY: ListResult<ChannelRecord> = { items: [], total: 0, page: 0, page_size: 0, local: false };
 
-/** Channel management (spec 2 §2): search, server-paged table, tag mode, editor drawer and dialogs. */
+/** Channel management: search, server-paged table, tag mode, editor drawer and dialogs. */
 export function ChannelPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

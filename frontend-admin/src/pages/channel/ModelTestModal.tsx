@@ -8,7 +8,7 @@ import { splitList } from './channel-form';
 
 type Outcome = { state: 'running' } | { state: 'ok'; time: number } | { state: 'fail'; message: string };
 
-/** Tests a channel with a chosen model; each result shows the time in seconds (spec 2 §7 test one). */
+/** Tests a channel with a chosen model; each result shows the time in seconds. */
 export function ModelTestModal({ channel, onClose, onTested }: { channel: ChannelRecord | null; onClose: () => void; onTested: () => void }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');

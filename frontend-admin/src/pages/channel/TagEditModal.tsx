@@ -25,7 +25,7 @@ const initialOf = (row: TagRow): TagEditForm => ({
   weight: row.weight ?? '',
 });
 
-/** Edits every channel of a tag at once (spec 2 §5 Tag edit); empty fields leave things unchanged. */
+/** Edits every channel of a tag at once; empty fields leave things unchanged. */
 export function TagEditModal({ row, groups, modelOptions, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<TagEditForm>();

@@ -1,4 +1,4 @@
-/** The channel calls of spec 2 §7. Endpoints that are not there yet answer empty lists, never crash a page. */
+/** The channel calls (docs/console-api.md). Endpoints that are not there yet answer empty lists, never crash a page. */
 import type { ChannelRecord } from '@gw/shared';
 import { api, toListResult, withQuery, type ListResult } from '@gw/web';
 import type { ChannelPayload } from './channel-form';

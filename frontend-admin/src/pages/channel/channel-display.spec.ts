@@ -1,7 +1,7 @@
 import type { ChannelRecord } from '@gw/shared';
 import { channelStatusInfo, groupByTag, listPriority, listWeight, responseTimeLevel, type TagRow } from './channel-display';
 
-describe('responseTimeLevel (spec 2 §4 badge)', () => {
+describe('responseTimeLevel (badge)', () => {
   it.each([
     [0, 'untested'],
     [-5, 'untested'],

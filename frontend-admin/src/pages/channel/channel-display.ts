@@ -1,4 +1,4 @@
-/** Pure display rules of the channel list (spec 2 §4), unit-tested in channel-display.spec.ts. */
+/** Pure display rules of the channel list (docs/channel-types.md#status), unit-tested in channel-display.spec.ts. */
 import { ChannelStatus, type ChannelRecord } from '@gw/shared';
 
 export type ResponseLevel = 'untested' | 'green' | 'lime' | 'yellow' | 'red';

@@ -16,12 +16,12 @@ import {
 
 const form = (over: Partial<ChannelForm> = {}): ChannelForm => ({ ...CHANNEL_DEFAULTS, name: 'main', key: 'sk-1', models: ['gpt-4o'], ...over });
 
-describe('channel defaults (spec 2 §9)', () => {
+describe('channel defaults', () => {
   it('type 1, auto_ban on, groups default, priority 0, weight 0', () =>
     expect(CHANNEL_DEFAULTS).toMatchObject({ type: 1, auto_ban: true, groups: ['default'], priority: 0, weight: 0 }));
 });
 
-describe('checkChannel (spec 2 §5)', () => {
+describe('checkChannel', () => {
   it.each<[string, Partial<ChannelForm>, boolean, string | null]>([
     ['valid new channel', {}, true, null],
     ['new without name', { name: ' ' }, true, 'channel.name_key_required'],

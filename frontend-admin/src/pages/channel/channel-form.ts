@@ -1,5 +1,5 @@
 /**
- * The channel editor's form model, validation and normalisation (spec 2 §5 "Channel save", §9 defaults).
+ * The channel editor's form model, validation and normalisation (docs/channel-types.md#saving-a-channel).
  * Pure; unit-tested in channel-form.spec.ts. Rules answer message keys of the admin dictionary.
  */
 import { ChannelType, channelOtherOrDefault, checkChannelRegions, firstChannelKey, isValidJson, splitChannelKeys, type ChannelRecord } from '@gw/shared';
@@ -49,7 +49,7 @@ export interface ChannelPayload {
   max_input_tokens: number;
 }
 
-/** Defaults: type 1, auto_ban 1, groups ["default"], priority 0, weight 0 (spec 2 §9). */
+/** Defaults: type 1, auto_ban 1, groups ["default"], priority 0, weight 0. */
 export const CHANNEL_DEFAULTS: ChannelForm = {
   type: ChannelType.OpenAI,
   name: '',
@@ -75,7 +75,7 @@ export const CHANNEL_DEFAULTS: ChannelForm = {
 export const splitList = (s: string | null | undefined): string[] => [...new Set((s ?? '').split(',').map((x) => x.trim()).filter(Boolean))];
 
 /**
- * The multi-key view and the "batch create N" choice appear for several keys (spec 2 §4). How a key
+ * The multi-key view and the "batch create N" choice appear for several keys (docs/channel-types.md). How a key
  * field splits into keys is libs/shared's `splitChannelKeys`, the server's rule: a type whose key is
  * kept whole (Vertex AI's service-account JSON, even pretty-printed) always holds one key.
  */

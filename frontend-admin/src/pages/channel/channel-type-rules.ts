@@ -1,4 +1,4 @@
-/** Channel type special cases of the editor (spec 2 §9 "Channel type special cases"). */
+/** Channel type special cases of the editor (docs/channel-types.md). */
 import { CHANNEL_OTHER_MEANING, ChannelType, type OtherMeaning } from '@gw/shared';
 
 const MJ_MODELS = ['mj_imagine', 'mj_variation', 'mj_reroll', 'mj_blend', 'mj_upscale', 'mj_describe', 'mj_uploads'];

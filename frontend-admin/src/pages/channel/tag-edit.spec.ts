@@ -3,7 +3,7 @@ import { tagEditPayload, type TagEditForm } from './tag-edit';
 const initial: TagEditForm = { new_tag: 'team', model_mapping: '', models: ['a', 'b'], groups: ['default'], priority: 1, weight: 2 };
 const f = (over: Partial<TagEditForm>): TagEditForm => ({ ...initial, ...over });
 
-describe('tagEditPayload (spec 2 §5 Tag edit)', () => {
+describe('tagEditPayload', () => {
   it.each<[string, Partial<TagEditForm>, unknown]>([
     ['nothing changed', {}, { error: 'channel.no_changes' }],
     ['empty fields leave things unchanged', { models: [], groups: [], priority: '', weight: null }, { error: 'channel.no_changes' }],

@@ -1,4 +1,4 @@
-/** Tag-level edits (spec 2 §5 "Tag edit"): empty fields leave things unchanged; an empty new tag dissolves it. */
+/** Tag-level edits (docs/channel-types.md#tags-and-batch-operations): empty fields leave things unchanged; an empty new tag dissolves it. */
 import { isValidJson } from '@gw/shared';
 
 export interface TagEditForm {

@@ -14,7 +14,7 @@ interface Deps {
   openTagEdit: ChannelHandlers['tagEdit'];
 }
 
-/** What the list's buttons do (spec 2 §7 "Channels"); failures are reported by the API client. */
+/** What the list's buttons do; failures are reported by the API client. */
 export function useChannelHandlers(d: Deps) {
   const { t } = useTranslation();
   const swallow = () => undefined;

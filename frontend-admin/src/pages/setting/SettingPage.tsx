@@ -17,7 +17,7 @@ export const tabFromQuery = (value: string | null): SettingTab =>
 
 const PANES = { operation: OperationTab, ratelimit: RateLimitTab, models: ModelsTab, system: SystemTab, other: OtherTab };
 
-/** Admin settings, one tab per `?tab=` value (spec 2 §2); the tabs appear for administrators only. */
+/** Admin settings, one tab per `?tab=` value; the tabs appear for administrators only. */
 export function SettingPage() {
   const { t } = useTranslation();
   const user = useUser();

@@ -1,5 +1,5 @@
 /**
- * The settings save flow (spec 2 §4, spec 1 §5), as pure functions: form values ↔ option strings,
+ * The settings save flow (docs/options.md#saving-from-the-console), as pure functions: form values ↔ option strings,
  * the list of changed keys, and the save order. Unit-tested in option-save.spec.ts.
  */
 import { OPTION_DEFS, validateOptionValue, type OptionDef, type OptionKey } from '@gw/shared';
@@ -110,7 +110,7 @@ export function changedOptions(fields: readonly FieldDef[], options: Readonly<Re
   return out;
 }
 
-/** Enabled-flag keys go first, one by one; the other keys then go in parallel (spec 1 §7). */
+/** Enabled-flag keys go first, one by one; the other keys then go in parallel. */
 export function splitForSave(changes: readonly OptionChange[]): { flags: OptionChange[]; others: OptionChange[] } {
   const isFlag = (c: OptionChange) => (OPTION_DEFS[c.key] as OptionDef).kind === 'bool';
   return { flags: changes.filter(isFlag), others: changes.filter((c) => !isFlag(c)) };

@@ -1,4 +1,4 @@
-/** The settings panels (spec 1 §2, spec 2 §2) for the options that exist in OPTION_DEFS. */
+/** The settings panels (docs/options.md) for the options that exist in OPTION_DEFS. */
 import { checkRebatePercentage, isValidJson, type OptionKey } from '@gw/shared';
 import type { FieldDef, FieldKind, SectionDef } from './option-save';
 

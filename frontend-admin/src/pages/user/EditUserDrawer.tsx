@@ -15,7 +15,7 @@ interface Props {
   onSaved: () => void;
 }
 
-/** Side panel to edit a user; bound third-party ids are shown read-only (spec 1 §3). */
+/** Side panel to edit a user; bound third-party ids are shown read-only. */
 export function EditUserDrawer({ userId, groups, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const display = quotaDisplay(useStatus());

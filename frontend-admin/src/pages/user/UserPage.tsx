@@ -10,7 +10,7 @@ import { applyManageResult } from './user-actions';
 import { UserSearch, type UserQuery } from './UserSearch';
 import { UserTable } from './UserTable';
 
-/** User administration (spec 1 §2): search, server-paged table, add and edit side panels, actions. */
+/** User administration: search, server-paged table, add and edit side panels, actions. */
 export function UserPage() {
   const { t } = useTranslation();
   const me = useUser();

@@ -11,7 +11,7 @@ export type RowActions = Record<UserManageAction | 'edit', boolean>;
 const NONE: RowActions = { promote: false, demote: false, enable: false, disable: false, delete: false, edit: false };
 
 /**
- * Which actions a row offers to the signed-in admin (spec 1 §4, spec 3 §6): none for a deactivated
+ * Which actions a row offers to the signed-in admin (docs/console.md#users-admin): none for a deactivated
  * user; enable is refused for status 3; the super admin is never disabled, deleted or demoted; only the
  * super admin promotes; users at or above one's own level are out of reach (except for root).
  */

@@ -7,7 +7,7 @@ interface Props {
   onLater: () => void;
 }
 
-/** Root signed in with the default password: ask for an immediate change (spec 1 §8). */
+/** Root signed in with the default password: ask for an immediate change. */
 export function DefaultPasswordModal({ visible, onChange, onLater }: Props) {
   const { t } = useTranslation();
   return (

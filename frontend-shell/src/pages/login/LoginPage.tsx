@@ -14,7 +14,7 @@ interface LoginForm {
   password: string;
 }
 
-/** Password login (spec 1 §2): expired notice, human check, default-password warning, returnTo. */
+/** Password login: expired notice, human check, default-password warning, returnTo. */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

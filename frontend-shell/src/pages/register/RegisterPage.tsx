@@ -17,7 +17,7 @@ interface RegisterForm {
 
 const AFF_KEY = 'aff';
 
-/** Registration (spec 1 §2/§5): the aff invite code is kept locally and sent as aff_code. */
+/** Registration: the aff invite code is kept locally and sent as aff_code. */
 export function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

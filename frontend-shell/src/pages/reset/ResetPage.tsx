@@ -7,7 +7,7 @@ import { api, requiredRule, useStatus, withQuery } from '@gw/web';
 import { HumanCheck } from '../../components/HumanCheck';
 import { useCountdown } from '../../components/useCountdown';
 
-/** Password reset request (spec 2 §2): an e-mail, a human check, and a 30-second retry lock. */
+/** Password reset request: an e-mail, a human check, and a 30-second retry lock. */
 export function ResetPage() {
   const { t } = useTranslation();
   const status = useStatus();

@@ -14,7 +14,7 @@ interface SetupForm {
   mode: Mode;
 }
 
-/** First-run setup (spec 3 §2/§5): the root account (unless it exists) and the usage mode. */
+/** First-run setup: the root account (unless it exists) and the usage mode. */
 export function SetupPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<SetupForm>();

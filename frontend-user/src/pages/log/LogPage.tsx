@@ -12,7 +12,7 @@ import { UserInfoModal } from './UserInfoModal';
 
 const EMPTY: ListResult<LogRecord> = { items: [], total: 0, page: 0, page_size: 0, local: false };
 
-/** Usage log (spec 3 §2): summary bar, filters, type, column settings, the table with expandable rows. */
+/** Usage log (docs/console.md#usage-log): summary bar, filters, type, column settings, the table with expandable rows. */
 export function LogPage() {
   const { t } = useTranslation();
   const admin = isAdminUser(useUser());

@@ -1,4 +1,4 @@
-/** The usage-log calls of spec 3 §7: admins read /api/log/, everyone else /api/log/self/. */
+/** The usage-log calls: admins read /api/log/, everyone else /api/log/self/. */
 import type { LogRecord, LogStat, UserView } from '@gw/shared';
 import { api, toListResult, withQuery, type ListResult } from '@gw/web';
 

@@ -22,7 +22,7 @@ import {
 const render = (dict: { log: Record<string, string> }, l: Line) =>
   dict.log[l.key.replace('log.', '')].replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(l.params?.[k] ?? ''));
 
-describe('duration colours (spec 3 §9)', () => {
+describe('duration colours', () => {
   it.each([
     [0, 'green'],
     [100, 'green'],
@@ -69,7 +69,7 @@ const row = (over: Partial<LogRecord> = {}): LogRecord => ({
   prompt_tokens: 10, completion_tokens: 20, use_time: 1, is_stream: false, channel: 1, channel_name: 'c', group: 'default', other: '', ...over,
 });
 
-describe('billing explanation (spec 3 §9 cost formula)', () => {
+describe('billing explanation (cost formula)', () => {
   it.each<[string, Partial<LogRecord>, string, string[]]>([
     [
       'per token',

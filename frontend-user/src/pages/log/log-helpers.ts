@@ -1,5 +1,5 @@
 /**
- * Pure rules of the usage log (spec 3 §2-§5, §9): the `other` JSON, colours, columns, filters, the
+ * Pure rules of the usage log (docs/console.md#usage-log): the `other` JSON, colours, columns, filters, the
  * billing explanation and error details. Unit-tested in log-helpers.spec.ts.
  */
 import { LogType, type LogRecord } from '@gw/shared';
@@ -135,7 +135,7 @@ const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.i
 
 /**
  * The billing explanation of a consumption row: ratios, prices per 1M tokens and the cost formula
- * group × model × (prompt + completion × completion ratio) / 500000 (spec 3 §9), or model price × group
+ * group × model × (prompt + completion × completion ratio) / 500000 (docs/billing.md), or model price × group
  * ratio for pay-per-call models.
  */
 export function billingLines(r: Pick<LogRecord, 'prompt_tokens' | 'completion_tokens'>, o: LogOther): Line[] {

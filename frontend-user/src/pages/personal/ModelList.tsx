@@ -3,7 +3,7 @@ import { Button, Card, Empty, Space, Tag } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { api, collapseList, copyText, useRequest } from '@gw/web';
 
-/** The models this user may call; collapses after 10 (spec 1 §9). Click a model to copy its name. */
+/** The models this user may call; collapses after 10. Click a model to copy its name. */
 export function ModelList() {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);

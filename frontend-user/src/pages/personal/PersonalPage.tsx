@@ -8,7 +8,7 @@ import { ModelList } from './ModelList';
 import { SecurityCard } from './SecurityCard';
 import { SettingsTabs } from './SettingsTabs';
 
-/** Personal settings (spec 1 §2): balance, models, invitations, bindings, security and settings tabs. */
+/** Personal settings: balance, models, invitations, bindings, security and settings tabs. */
 export function PersonalPage() {
   const { data: user, reload, loading } = useRequest(() => api.get<UserView>('/api/user/self'));
   if (!user) return loading ? <Spin className="gw-page-loading" /> : null;

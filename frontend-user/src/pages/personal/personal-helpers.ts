@@ -51,7 +51,7 @@ export function bindingRows(user: Pick<UserView, (typeof BINDING_FIELDS)[number]
   return BINDING_FIELDS.map((f) => ({ key: f.key, labelKey: f.labelKey, value: user[f.key] ? String(user[f.key]) : null }));
 }
 
-/** Quota warning presets (spec 1 §9). */
+/** Quota warning presets. */
 export const THRESHOLD_PRESETS = [100000, 500000, 1000000, 5000000] as const;
 export const DEFAULT_THRESHOLD = 500000;
 

@@ -11,7 +11,7 @@ import { TokenTable } from './TokenTable';
 
 const EMPTY: ListResult<TokenRecord> = { items: [], total: 0, page: 0, page_size: 0, local: false };
 
-/** API tokens (spec 2 §2 "Token page"): personal-use warning, search, table and the editor drawer. */
+/** API tokens: personal-use warning, search, table and the editor drawer. */
 export function TokenPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<TokenQuery>();

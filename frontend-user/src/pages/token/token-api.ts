@@ -1,4 +1,4 @@
-/** The token calls of spec 2 §7 "Tokens". */
+/** The token calls (docs/console-api.md). */
 import type { TokenRecord, UserGroupMap } from '@gw/shared';
 import { api, toListResult, withQuery, type ListResult } from '@gw/web';
 import type { tokenPayload } from './token-helpers';

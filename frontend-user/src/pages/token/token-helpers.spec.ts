@@ -13,7 +13,7 @@ import {
   type TokenForm,
 } from './token-helpers';
 
-describe('tokenStatusDisplay (spec 2 §4)', () => {
+describe('tokenStatusDisplay', () => {
   it.each([
     [1, false, 'token.status_enabled', 'green'],
     [1, true, 'token.status_enabled_limited', 'green'],
@@ -83,7 +83,7 @@ describe('expiry', () => {
   ])('parse %p', (text, seconds) => expect(parseExpiry(text)).toBe(seconds));
 });
 
-describe('checkToken (spec 2 §5)', () => {
+describe('checkToken', () => {
   const f = (over: Partial<TokenForm>): TokenForm => ({ ...TOKEN_DEFAULTS, name: 'a', ...over });
   it.each<[string, Partial<TokenForm>, boolean, string | null]>([
     ['valid', {}, true, null],

@@ -1,4 +1,4 @@
-/** Pure rules of the token page (spec 2 §4 "Token status", §5 "Token save", §9 "Tokens"); unit-tested. */
+/** Pure rules of the token page (docs/console.md#tokens); unit-tested. */
 import { TokenStatus, type TokenRecord } from '@gw/shared';
 
 /** Default quota 500000 ($1) and the presets $1, $10, $50, $100, $500, $1000. */

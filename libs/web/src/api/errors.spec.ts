@@ -1,6 +1,6 @@
 import { classifyFailure, loginRedirect } from './errors';
 
-describe('classifyFailure (spec 1 §8 global handler)', () => {
+describe('classifyFailure (global handler)', () => {
   it.each([
     [401, 'x', { action: 'login' }],
     [429, 'x', { action: 'toast', level: 'error', key: 'error.too_many_requests' }],

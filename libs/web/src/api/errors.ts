@@ -1,5 +1,5 @@
 /**
- * What the console does with a failed call (spec 1 §8). Pure, so the table is unit-tested.
+ * What the console does with a failed call (docs/console-api.md). Pure, so the table is unit-tested.
  * 401 sends the user to the login page; 429/500/405 have fixed texts; anything else shows the
  * server's message. A 200 answer with success=false shows the server's message as it is.
  */

@@ -20,7 +20,7 @@ function keys(dict: Tree, prefix = ''): string[] {
   return Object.entries(dict).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keys(v, `${prefix}${k}.`)));
 }
 
-/** Every message of the shared form rules, with the spec's Chinese text (spec 1 §5, spec 3 §5). */
+/** Every message of the shared form rules, with its Chinese text. */
 const RULES: Array<[string, string | null, string]> = [
   ['login empty', checkLogin('', ''), '请输入用户名和密码！'],
   ['register empty', checkRegister({ username: '', password: '', password2: '' }), '用户名和密码不能为空！'],

@@ -1,5 +1,5 @@
 /**
- * Strings every app needs: buttons, the global error catalogue (spec 1 §8), role/status labels and the
+ * Strings every app needs: buttons, the global error catalogue, role/status labels and the
  * messages of the shared form rules in @gw/shared (their keys: login.required, user.add_required, ...).
  */
 export const commonZh = {

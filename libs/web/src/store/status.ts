@@ -5,13 +5,13 @@ import { createStore, readJson } from './create-store';
 export const STATUS_KEY = 'status';
 export const COLLAPSE_KEY = 'default_collapse_sidebar';
 
-/** The public server status, kept locally (spec 1 §3) so pages render before it is re-read. */
+/** The public server status, kept locally so pages render before it is re-read. */
 export const statusStore = createStore<Partial<ServerStatus> | null>(() => readJson<ServerStatus>(STATUS_KEY));
 
 export const useStatus = (): Partial<ServerStatus> => statusStore.use() ?? {};
 export const getStatus = (): Partial<ServerStatus> => statusStore.get() ?? {};
 
-/** Reads GET /api/status and mirrors the flags other pages read into their local keys (spec 3 §3). */
+/** Reads GET /api/status and mirrors the flags other pages read into their local keys. */
 export async function loadStatus(): Promise<ServerStatus> {
   const s = await api.get<ServerStatus>('/api/status', { quiet: true });
   localStorage.setItem(STATUS_KEY, JSON.stringify(s));
@@ -27,7 +27,7 @@ export async function loadStatus(): Promise<ServerStatus> {
   return s;
 }
 
-/** Quota display settings from the status (spec 1 §9: fallback 500000 per unit). */
+/** Quota display settings from the status (fallback 500000 per unit; docs/billing.md#units). */
 export function quotaDisplay(s: Partial<ServerStatus> = getStatus()) {
   return { displayInCurrency: s.display_in_currency ?? true, quotaPerUnit: s.quota_per_unit || 500000 };
 }

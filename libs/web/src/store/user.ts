@@ -1,7 +1,7 @@
 import { Role, type LoginResult } from '@gw/shared';
 import { createStore, readJson } from './create-store';
 
-/** The signed-in user kept in localStorage `user` (spec 3 §3); the session itself is an HttpOnly cookie. */
+/** The signed-in user kept in localStorage `user`; the session itself is an HttpOnly cookie. */
 export type StoredUser = Pick<LoginResult, 'id' | 'username' | 'display_name' | 'role' | 'status' | 'group'>;
 export const USER_KEY = 'user';
 

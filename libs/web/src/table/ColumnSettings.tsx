@@ -37,7 +37,7 @@ interface Props {
   onCancel: () => void;
 }
 
-/** Column-settings dialog: a checkbox per column, select all, reset, cancel and OK (spec 3 §2). */
+/** Column-settings dialog: a checkbox per column, select all, reset, cancel and OK. */
 export function ColumnSettingsModal({ visible, columns, value, defaults, onOk, onCancel }: Props) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<ColumnPrefs>(value);

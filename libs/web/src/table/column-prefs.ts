@@ -1,6 +1,6 @@
 /**
  * Which table columns are shown, remembered in localStorage as a JSON object of column key → boolean
- * (spec 3 §2 "logs-table-columns", spec 2 §9 channel columns). Pure, so the parsing is unit-tested.
+ * (e.g. `logs-table-columns`, the channel columns). Pure, so the parsing is unit-tested.
  */
 export type ColumnPrefs = Record<string, boolean>;
 

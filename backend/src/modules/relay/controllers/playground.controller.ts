@@ -4,7 +4,7 @@ import { Access } from '../../auth/access.decorator';
 import { CurrentUser, type AuthUser } from '../../auth/auth-user';
 import { RelayService } from '../pipeline/relay.service';
 
-/** POST /pg/chat/completions: the console playground, authenticated by the session (spec 3 §7). */
+/** POST /pg/chat/completions: the console playground, authenticated by the session (docs/security/sessions.md). */
 @Controller('pg')
 @Access('user')
 export class PlaygroundController {

@@ -8,7 +8,7 @@ import { pickLocale } from '../../../common/i18n/i18n';
 import { RelayKeyRoutes } from './relay-key-routes';
 
 /**
- * OpenAI-format endpoints (gateway-facts.md "Relay surface"). Each handler hands the raw request to
+ * OpenAI-format endpoints (docs/relay.md). Each handler hands the raw request to
  * the pipeline, which authenticates the API key and writes the response itself.
  */
 @Controller('v1')

@@ -44,7 +44,7 @@ export interface ConsumeLogInput {
 
 const seconds = (ms: number) => Math.max(0, Math.round(ms / 1000));
 
-/** Pure: the type-2 log row of spec 3 §3, with its `other` JSON. Never contains a key. */
+/** Pure: the type-2 log row with its `other` JSON (docs/billing.md). Never contains a key. */
 export function consumeLog(i: ConsumeLogInput): LogRecord {
   const p = i.pricing;
   const other: Record<string, unknown> = {

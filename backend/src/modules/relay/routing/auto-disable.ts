@@ -6,7 +6,7 @@ export interface AutoDisablePolicy {
 }
 
 /**
- * Pure: why a channel should be disabled after this failure, or null. Triggers (gateway-facts.md):
+ * Pure: why a channel should be disabled after this failure, or null. Triggers (docs/channel-types.md#status):
  * upstream 401/403, or an error message containing a keyword; only when the option is on and the
  * channel has auto_ban. A 429 never disables (rate limits are transient), nor does a network fault.
  */

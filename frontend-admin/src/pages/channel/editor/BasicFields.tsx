@@ -24,7 +24,7 @@ const OTHER_PLACEHOLDER: Record<number, string> = {
   [ChannelType.VertexAI]: '{"default": "us-central1", "claude-3-5-sonnet-20240620": "europe-west1"}',
 };
 
-/** Type, name, address, type-specific `other`, key and organization (spec 2 §9 type special cases). */
+/** Type, name, address, type-specific `other`, key and organization (docs/channel-types.md). */
 export function BasicFields({ type, keyText, isNew, batch, onBatch, locked, reveal }: Props) {
   const { t } = useTranslation();
   const note = TYPE_NOTE[type];

@@ -34,7 +34,7 @@ interface Props {
 const confirmV1 = (title: string, content: string) =>
   new Promise<boolean>((resolve) => Modal.confirm({ title, content, onOk: () => resolve(true), onCancel: () => resolve(false) }));
 
-/** Create/edit side panel with every channel field and the type special cases (spec 2 §5, §9). */
+/** Create/edit side panel with every channel field and the type special cases (docs/channel-types.md). */
 export function ChannelDrawer({ target, groups, modelOptions, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ChannelForm>();

@@ -18,7 +18,7 @@ interface Props {
 
 /**
  * The key: a text area, or, when it holds several keys, a list with one row per key (a type whose key
- * is kept whole, Vertex AI, always holds one). A checkbox turns the list view off (spec 2 §4 "Key editing"). An existing channel's key is never
+ * is kept whole, Vertex AI, always holds one). A checkbox turns the list view off. An existing channel's key is never
  * loaded: the field starts empty ("empty keeps the current key") and root may reveal it on demand.
  */
 export function KeyField({ value = '', onChange, type, isNew, locked, reveal }: Props) {

@@ -8,7 +8,7 @@ interface Props {
   disabled?: boolean;
 }
 
-/** A switch that asks before turning off; cancelling leaves it on (spec 1 §4). */
+/** A switch that asks before turning off; cancelling leaves it on. */
 export function ConfirmSwitch({ checked, onChange, confirmKey, disabled }: Props) {
   const change = (next: boolean) => {
     if (next || !confirmKey) return onChange?.(next);

@@ -14,7 +14,7 @@ export const splitDomains = (value: string | undefined): string[] =>
     .map((d) => d.trim())
     .filter(Boolean);
 
-/** The e-mail domain whitelist as tags; stored comma-joined (spec 1 §3). */
+/** The e-mail domain whitelist as tags; stored comma-joined. */
 export function DomainListInput({ value, onChange }: Props) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState('');

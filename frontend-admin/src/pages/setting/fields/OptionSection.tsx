@@ -15,7 +15,7 @@ interface Props {
 
 const span = (f: FieldDef) => (f.kind === 'json' || f.kind === 'textarea' || f.kind === 'domains' ? 24 : f.kind === 'switch' ? 8 : 12);
 
-/** A card of options with one save button: only changed keys are sent, one PUT each (spec 2 §4). */
+/** A card of options with one save button: only changed keys are sent, one PUT each (docs/options.md#saving-from-the-console). */
 export function OptionSection({ section, options, onSaved, extra }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm();

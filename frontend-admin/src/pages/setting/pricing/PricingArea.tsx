@@ -7,7 +7,7 @@ import type { TabProps } from '../tabs/SectionsTab';
 import { UnsetModels } from './UnsetModels';
 import { VisualEditor } from './VisualEditor';
 
-/** The pricing area of the operation tab: JSON view, visual table, unset models (spec 2 §2). */
+/** The pricing area of the operation tab: JSON view, visual table, unset models. */
 export function PricingArea({ options, reload }: TabProps) {
   const { t } = useTranslation();
   const resetRatios = () =>

@@ -7,7 +7,7 @@ import { BatchSetModal } from './BatchSetModal';
 import { applyBatch, parseMaps, unsetModels, type BatchMode } from './pricing';
 import { saveMaps } from './save-maps';
 
-/** Enabled models without a price or ratio, with batch set (spec 2 §2/§4). */
+/** Enabled models without a price or ratio, with batch set. */
 export function UnsetModels({ options, reload }: TabProps) {
   const { t } = useTranslation();
   const maps = useMemo(() => parseMaps(options), [options]);

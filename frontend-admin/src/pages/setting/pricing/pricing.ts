@@ -1,5 +1,5 @@
 /**
- * Model pricing editor logic (spec 2 §2/§4/§5), pure: option maps ↔ table rows, unset models, batch set.
+ * Model pricing editor logic (docs/billing.md), pure: option maps ↔ table rows, unset models, batch set.
  * A model is priced per call (ModelPrice, USD) or per token (ModelRatio, optional CompletionRatio).
  */
 import { DEFAULT_COMPLETION_RATIO, isRatioValue, pricePer1M, ratiosFromPrices } from '@gw/shared';
@@ -85,14 +85,14 @@ function sortKeys(m: PriceMap): PriceMap {
   return Object.fromEntries(Object.entries(m).sort(([a], [b]) => a.localeCompare(b)));
 }
 
-/** Enabled models with neither a fixed price nor a ratio (spec 2 §4). */
+/** Enabled models with neither a fixed price nor a ratio. */
 export function unsetModels(enabled: readonly string[], maps: PriceMaps): string[] {
   return [...new Set(enabled)].filter((m) => !(m in maps.ModelPrice) && !(m in maps.ModelRatio)).sort();
 }
 
 export type BatchMode = 'price' | 'ratio' | 'both';
 
-/** Checks batch input; answers a message key or null (spec 2 §5). */
+/** Checks batch input; answers a message key or null. */
 export function checkBatch(selected: number, mode: BatchMode, value?: string, completion?: string): string | null {
   if (selected === 0) return 'pricing.batch_select_first';
   // Prices and ratios are finite and ≥ 0, as the server requires (libs/shared ratio-map.ts).
