@@ -75,7 +75,7 @@ export const CHANNEL_DEFAULTS: ChannelForm = {
 export const splitList = (s: string | null | undefined): string[] => [...new Set((s ?? '').split(',').map((x) => x.trim()).filter(Boolean))];
 
 /**
- * The multi-key view and the "batch create N" choice appear for several keys (docs/channel-types.md). How a key
+ * The multi-key view and the "batch create N" choice appear for several keys (docs/channel-types.md#keys). How a key
  * field splits into keys is libs/shared's `splitChannelKeys`, the server's rule: a type whose key is
  * kept whole (Vertex AI's service-account JSON, even pretty-printed) always holds one key.
  */
