@@ -1,4 +1,4 @@
-import { jsonTooDeep } from '@gw/shared';
+import { parseJsonBounded } from '@gw/shared';
 import { ProviderInputError } from './errors';
 import type { JsonObject, OpenAIEmbeddingRequest, OpenAIContent, OpenAIContentPart, OpenAIImagePart, OpenAIMessage } from './openai-types';
 
@@ -67,9 +67,9 @@ export function imagePart(url: string): OpenAIImagePart {
  * JSON nested past MAX_JSON_DEPTH (the request body's own depth check cannot see inside strings).
  */
 export function parseArguments(text: string | undefined): JsonObject {
-  if (!text || !text.trim() || jsonTooDeep(text)) return {};
+  if (!text || !text.trim()) return {};
   try {
-    const v: unknown = JSON.parse(text);
+    const v = parseJsonBounded(text);
     return v && typeof v === 'object' && !Array.isArray(v) ? (v as JsonObject) : {};
   } catch {
     return {};
@@ -78,9 +78,8 @@ export function parseArguments(text: string | undefined): JsonObject {
 
 /** JSON text → value, or the text itself when it is not JSON or nests past MAX_JSON_DEPTH. */
 export function parseJsonOrText(text: string): unknown {
-  if (jsonTooDeep(text)) return text;
   try {
-    return JSON.parse(text);
+    return parseJsonBounded(text);
   } catch {
     return text;
   }
