@@ -77,7 +77,9 @@ export class FakeLedgerStore implements LedgerStore {
   }
 
   async openReservations(node: string): Promise<Reservation[]> {
-    return [...this.state.reservations.values()].filter((r) => r.node === node).sort((a, b) => a.createdAt - b.createdAt);
+    return [...this.state.reservations.values()]
+      .filter((r) => r.node === node)
+      .sort((a, b) => a.createdAt - b.createdAt);
   }
 
   private reserveOne({ reservation: r, requirePositive }: ReserveOp): boolean {
@@ -104,11 +106,21 @@ export class FakeLedgerStore implements LedgerStore {
     const b = foldSettlements(live, this.now);
     for (const t of b.tokens) {
       const row = this.state.tokens.get(t.id);
-      if (row) Object.assign(row, { remain_quota: row.remain_quota + t.refund, used_quota: row.used_quota + t.used, accessed_time: b.now });
+      if (row)
+        Object.assign(row, {
+          remain_quota: row.remain_quota + t.refund,
+          used_quota: row.used_quota + t.used,
+          accessed_time: b.now,
+        });
     }
     for (const u of b.users) {
       const row = this.state.users.get(u.id);
-      if (row) Object.assign(row, { quota: row.quota + u.refund, used_quota: row.used_quota + u.used, request_count: row.request_count + u.requests });
+      if (row)
+        Object.assign(row, {
+          quota: row.quota + u.refund,
+          used_quota: row.used_quota + u.used,
+          request_count: row.request_count + u.requests,
+        });
     }
     for (const c of b.channels) {
       const row = this.state.channels.get(c.id);
@@ -117,7 +129,11 @@ export class FakeLedgerStore implements LedgerStore {
     for (const q of b.quotaData) {
       const key = `${q.userId}|${q.modelName}|${q.hour}`;
       const row = this.state.quotaData.get(key) ?? { count: 0, quota: 0, tokens: 0 };
-      this.state.quotaData.set(key, { count: row.count + q.count, quota: row.quota + q.quota, tokens: row.tokens + q.tokens });
+      this.state.quotaData.set(key, {
+        count: row.count + q.count,
+        quota: row.quota + q.quota,
+        tokens: row.tokens + q.tokens,
+      });
     }
     for (const l of b.logs) {
       if (this.refuseLog?.(l)) throw new Error(`Data too long for a column of logs (request ${l.request_id ?? ''})`);

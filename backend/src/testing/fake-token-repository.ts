@@ -89,7 +89,11 @@ export class FakeTokenRepository implements Public<TokenRepository> {
   async update(id: number, patch: Partial<TokenEntity>): Promise<void> {
     const row = this.rows.get(id);
     if (!row) return; // UPDATE … WHERE id = ? on a missing row changes nothing
-    if (patch.key_hash !== undefined && patch.key_hash !== row.key_hash && this.live().some((r) => r.key_hash === patch.key_hash))
+    if (
+      patch.key_hash !== undefined &&
+      patch.key_hash !== row.key_hash &&
+      this.live().some((r) => r.key_hash === patch.key_hash)
+    )
       throw uniqueViolation('tokens', 'key_hash');
     this.rows.set(id, { ...row, ...patch, id });
   }

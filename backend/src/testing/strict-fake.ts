@@ -9,7 +9,16 @@
 export type Public<T> = { [K in keyof T]: T[K] };
 
 /** Members asked for by promise resolution, jest's matchers and printers, never by service code. */
-const PROBES = new Set<PropertyKey>(['then', 'asymmetricMatch', 'toJSON', 'nodeType', '$$typeof', 'constructor', '@@__IMMUTABLE_ITERABLE__@@', '@@__IMMUTABLE_RECORD__@@']);
+const PROBES = new Set<PropertyKey>([
+  'then',
+  'asymmetricMatch',
+  'toJSON',
+  'nodeType',
+  '$$typeof',
+  'constructor',
+  '@@__IMMUTABLE_ITERABLE__@@',
+  '@@__IMMUTABLE_RECORD__@@',
+]);
 
 /**
  * Wraps `impl` so that reading any member it lacks throws "<name>.<member> is not implemented by

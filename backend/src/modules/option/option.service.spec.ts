@@ -114,7 +114,10 @@ describe('OptionService: secret options', () => {
       if (++reads === 2) repo.rows.set('EpayKey', newer);
       return rows;
     };
-    const service = new OptionService(asReal<OptionRepository>(repo), partialFake<AppConfig>('AppConfig', { cryptoSecret: CRYPTO, syncFrequencySec: 3600 }));
+    const service = new OptionService(
+      asReal<OptionRepository>(repo),
+      partialFake<AppConfig>('AppConfig', { cryptoSecret: CRYPTO, syncFrequencySec: 3600 }),
+    );
     await service.onModuleInit();
     service.onModuleDestroy();
     expect(repo.rows.get('EpayKey')).toBe(newer);

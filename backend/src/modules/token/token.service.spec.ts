@@ -18,7 +18,9 @@ const BOB = 2;
 
 function setup(usableGroups: Record<string, string> = { vip: 'VIP' }) {
   const repo = FakeTokenRepository.create();
-  const options = partialFake<OptionService>('OptionService', { settings: buildSettings({ UserUsableGroups: JSON.stringify(usableGroups) }) });
+  const options = partialFake<OptionService>('OptionService', {
+    settings: buildSettings({ UserUsableGroups: JSON.stringify(usableGroups) }),
+  });
   const config = partialFake<AppConfig>('AppConfig', { cryptoSecret: CRYPTO });
   const service = new TokenService(asReal<TokenRepository>(repo), options, config);
   const changes: TokenChange[] = [];
@@ -94,7 +96,11 @@ describe('TokenService.create', () => {
   it('creates `count` tokens in one batch, every one after the first named with a 6-character suffix', async () => {
     const { repo, service } = setup();
     const views = (await create(service, { name: 'batch', count: 3 })) as TokenView[];
-    expect(views.map((v) => v.name)).toEqual(['batch', expect.stringMatching(/^batch-[A-Za-z0-9]{6}$/), expect.stringMatching(/^batch-[A-Za-z0-9]{6}$/)]);
+    expect(views.map((v) => v.name)).toEqual([
+      'batch',
+      expect.stringMatching(/^batch-[A-Za-z0-9]{6}$/),
+      expect.stringMatching(/^batch-[A-Za-z0-9]{6}$/),
+    ]);
     expect(new Set(views.map((v) => v.key)).size).toBe(3);
     expect(repo.rows.size).toBe(3);
   });
@@ -153,7 +159,12 @@ describe('TokenService: owners manage only their own tokens', () => {
     const { repo, service, mine, changes } = await twoOwners();
     const view = await update(service, { id: mine.id, name: 'renamed', rate_limit_enabled: true });
     expect(view).toMatchObject({ name: 'renamed', rate_limit_enabled: true, remain_quota: 100 });
-    expect(repo.rows.get(mine.id)).toMatchObject({ name: 'renamed', rate_limit_enabled: true, remain_quota: 100, rate_limit_period: 60 });
+    expect(repo.rows.get(mine.id)).toMatchObject({
+      name: 'renamed',
+      rate_limit_enabled: true,
+      remain_quota: 100,
+      rate_limit_period: 60,
+    });
     expect(changes).toEqual([{ id: mine.id, keyHash: repo.rows.get(mine.id)!.key_hash }]);
   });
 
@@ -182,21 +193,72 @@ describe('TokenService: status transitions', () => {
   /** A token as stored; the owner then asks for `dto` (status_only when `statusOnly`). */
   it.each([
     ['disable an enabled token', { remain_quota: 5 }, { status: 2 }, true, 'ok', TokenStatus.Disabled],
-    ['enable a disabled token with quota', { remain_quota: 5, status: 2 }, { status: 1 }, true, 'ok', TokenStatus.Enabled],
-    ['enable a disabled unlimited token without quota', { unlimited_quota: true, status: 2 }, { status: 1 }, true, 'ok', TokenStatus.Enabled],
-    ['enable an expired token', { remain_quota: 5, status: 2, expired: true }, { status: 1 }, true, '400 token.expired_cannot_enable', 2],
-    ['enable an exhausted token', { remain_quota: 0, status: 2 }, { status: 1 }, true, '400 token.exhausted_cannot_enable', 2],
-    ['enable while extending the expiry', { remain_quota: 5, status: 2, expired: true }, { status: 1, expired_time: -1 }, false, 'ok', 1],
+    [
+      'enable a disabled token with quota',
+      { remain_quota: 5, status: 2 },
+      { status: 1 },
+      true,
+      'ok',
+      TokenStatus.Enabled,
+    ],
+    [
+      'enable a disabled unlimited token without quota',
+      { unlimited_quota: true, status: 2 },
+      { status: 1 },
+      true,
+      'ok',
+      TokenStatus.Enabled,
+    ],
+    [
+      'enable an expired token',
+      { remain_quota: 5, status: 2, expired: true },
+      { status: 1 },
+      true,
+      '400 token.expired_cannot_enable',
+      2,
+    ],
+    [
+      'enable an exhausted token',
+      { remain_quota: 0, status: 2 },
+      { status: 1 },
+      true,
+      '400 token.exhausted_cannot_enable',
+      2,
+    ],
+    [
+      'enable while extending the expiry',
+      { remain_quota: 5, status: 2, expired: true },
+      { status: 1, expired_time: -1 },
+      false,
+      'ok',
+      1,
+    ],
     ['enable while giving quota', { remain_quota: 0, status: 2 }, { status: 1, remain_quota: 10 }, false, 'ok', 1],
-    ['set status 3 (expired is derived, not set)', { remain_quota: 5 }, { status: 3 }, true, '400 token.status_invalid', 1],
+    [
+      'set status 3 (expired is derived, not set)',
+      { remain_quota: 5 },
+      { status: 3 },
+      true,
+      '400 token.status_invalid',
+      1,
+    ],
     ['status_only without a status', { remain_quota: 5 }, {}, true, '400 token.status_invalid', 1],
-    ['resend the current status in a full update of an expired token', { remain_quota: 5, expired: true }, { status: 1, name: 'n' }, false, 'ok', 1],
+    [
+      'resend the current status in a full update of an expired token',
+      { remain_quota: 5, expired: true },
+      { status: 1, name: 'n' },
+      false,
+      'ok',
+      1,
+    ],
   ])('%s', async (_case, stored, dto, statusOnly, outcome, storedStatus) => {
     const { repo, service } = setup();
     const { expired, status, ...fields } = stored as Record<string, unknown>;
     const view = await createOne(service, { ...fields, expired_time: expired ? past() : -1 });
     if (status !== undefined) repo.rows.get(view.id)!.status = status as number;
-    expect(await rejection(update(service, { id: view.id, ...dto }, statusOnly)).then((r) => (r === 'resolved' ? 'ok' : r))).toBe(outcome);
+    expect(
+      await rejection(update(service, { id: view.id, ...dto }, statusOnly)).then((r) => (r === 'resolved' ? 'ok' : r)),
+    ).toBe(outcome);
     expect(repo.rows.get(view.id)!.status).toBe(storedStatus);
   });
 
@@ -221,7 +283,7 @@ describe('TokenService: listing and search', () => {
   const search = (s: TokenService, q: Record<string, unknown>) => s.searchOwn(ALICE, tokenSearchSchema.parse(q));
   const names = (p: { items: TokenView[] }) => p.items.map((v) => v.name);
 
-  it('lists the caller\'s live tokens newest first, one page at a time, with the total', async () => {
+  it("lists the caller's live tokens newest first, one page at a time, with the total", async () => {
     const { service } = await many();
     expect(await service.listOwn(ALICE, { page: 0, pageSize: 3 })).toMatchObject({ total: 4, page: 0, page_size: 3 });
     expect(names(await service.listOwn(ALICE, { page: 0, pageSize: 3 }))).toEqual(['100%', 'Alphabet', 'beta']);
