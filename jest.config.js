@@ -1,5 +1,6 @@
 /**
- * Test tiers: unit (beside the code), api (real app + real database over HTTP; test/security holds the
+ * Test tiers: unit (beside the code; services run against the strict in-memory fakes of their
+ * repositories in backend/src/testing), api (real app + real database over HTTP; test/security holds the
  * attack findings, one file per hardening item), money (the ledger
  * invariant under races, kills and restarts; the built gateway as a process), e2e (browser).
  */

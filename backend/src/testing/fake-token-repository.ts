@@ -91,8 +91,7 @@ export class FakeTokenRepository implements Public<TokenRepository> {
     if (!row) return; // UPDATE … WHERE id = ? on a missing row changes nothing
     if (
       patch.key_hash !== undefined &&
-      patch.key_hash !== row.key_hash &&
-      this.live().some((r) => r.key_hash === patch.key_hash)
+      [...this.rows.values()].some((r) => r.id !== id && r.key_hash === patch.key_hash) // deleted rows keep their key
     )
       throw uniqueViolation('tokens', 'key_hash');
     this.rows.set(id, { ...row, ...patch, id });
