@@ -1,5 +1,6 @@
 /**
- * Test tiers: unit (beside the code), api (real app + real database over HTTP; test/security holds the
+ * Test tiers: unit (beside the code; services run against the strict in-memory fakes of their
+ * repositories in backend/src/testing), api (real app + real database over HTTP; test/security holds the
  * attack findings, one file per hardening item), money (the ledger
  * invariant under races, kills and restarts; the built gateway as a process), e2e (browser).
  */
@@ -26,6 +27,9 @@ module.exports = {
       ...common,
       displayName: 'unit',
       testMatch: ['<rootDir>/{backend,libs,frontend-shell,frontend-admin,frontend-user}/**/src/**/*.spec.{ts,tsx}'],
+      // @nestjs/* 12 ship ES modules only; jest runs CommonJS, so unit specs of Nest-decorated services
+      // (tested against the fakes in backend/src/testing) need those packages transformed like our code.
+      transformIgnorePatterns: ['/node_modules/(?!(@nestjs)/)'],
     },
     {
       ...common,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { ledgerStoreProvider } from './ledger-store.provider';
 import { QuotaLedger } from './quota-ledger.service';
 
 /** The quota ledger: reservations, settlements and consumption logs, applied atomically. */
-@Module({ providers: [QuotaLedger], exports: [QuotaLedger] })
+@Module({ providers: [ledgerStoreProvider, QuotaLedger], exports: [QuotaLedger] })
 export class BillingModule {}

@@ -1,14 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { isDatabaseDown } from '../../common/http/error-body';
-import { SqliteWriteQueue } from '../../database/sqlite-write-queue';
 import { LogService } from '../log/log.service';
 import { interruptedSettlement } from './interrupted';
+import { LEDGER_STORE } from './ledger-store.provider';
 import type { LedgerStore, ReserveOp, Settlement } from './ledger-types';
-import { MysqlLedgerStore } from './mysql-ledger-store';
-import { SqliteLedgerStore, type SqliteDatabase } from './sqlite-ledger-store';
 
 interface QueuedReserve {
   op: ReserveOp;
@@ -30,7 +26,6 @@ interface QueuedSettlement {
 @Injectable()
 export class QuotaLedger implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(QuotaLedger.name);
-  private readonly store: LedgerStore;
   private reserves: QueuedReserve[] = [];
   private settlements: QueuedSettlement[] = [];
   /** Settlements refused by a database that is down, committed again on the timer. */
@@ -42,18 +37,10 @@ export class QuotaLedger implements OnModuleInit, OnApplicationShutdown {
   private timer?: NodeJS.Timeout;
 
   constructor(
-    @InjectDataSource() ds: DataSource,
+    @Inject(LEDGER_STORE) private readonly store: LedgerStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly logs: LogService,
-  ) {
-    const queue = SqliteWriteQueue.of(ds);
-    this.store = queue
-      ? new SqliteLedgerStore(
-          (ds.driver as unknown as { databaseConnection: SqliteDatabase }).databaseConnection,
-          queue,
-        )
-      : new MysqlLedgerStore(ds);
-  }
+  ) {}
 
   /** Closes what a crash left open before the node serves again. */
   async onModuleInit(): Promise<void> {

@@ -2,13 +2,15 @@ import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OptionEntity } from '../../database/entities';
 import { GroupController, OptionController } from './option.controller';
+import { OptionRepository } from './option.repository';
 import { OptionService } from './option.service';
 
+/** Options: OptionRepository (data access) and OptionService (validation and the settings snapshot). */
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([OptionEntity])],
   controllers: [OptionController, GroupController],
-  providers: [OptionService],
-  exports: [OptionService],
+  providers: [OptionRepository, OptionService],
+  exports: [OptionRepository, OptionService],
 })
 export class OptionModule {}

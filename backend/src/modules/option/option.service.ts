@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import {
   buildSettings,
   OPTION_DEFS,
@@ -11,13 +10,12 @@ import {
   type Settings,
 } from '@gw/shared';
 import { Subject } from 'rxjs';
-import type { Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
-import { OptionEntity } from '../../database/entities';
 import { AppError } from '../../common/http/app-error';
 import type { MessageKey } from '../../common/i18n/messages';
 import { checkOptionRules } from './option-rules';
 import { needsSealing, openRows, sealOption } from './option-secrets';
+import { OptionRepository } from './option.repository';
 
 /** Particular keys' own messages for validation failures. */
 const SPECIFIC_MESSAGES: Record<string, Partial<Record<string, MessageKey>>> = {
@@ -41,7 +39,7 @@ export class OptionService implements OnModuleInit, OnModuleDestroy {
   readonly changes = new Subject<readonly OptionKey[]>();
 
   constructor(
-    @InjectRepository(OptionEntity) private readonly repo: Repository<OptionEntity>,
+    private readonly repo: OptionRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -86,13 +84,13 @@ export class OptionService implements OnModuleInit, OnModuleDestroy {
   /** Stores several already-valid values in one transaction and publishes the new snapshot. */
   async setMany(values: Readonly<Record<string, string>>): Promise<void> {
     const rows = Object.entries(values).map(([key, value]) => ({ key, value: sealOption(this.config.cryptoSecret, key, value) }));
-    await this.repo.manager.transaction((m) => m.getRepository(OptionEntity).upsert(rows, ['key']));
+    await this.repo.upsertAll(rows);
     this.apply({ ...this.raw, ...values });
   }
 
   /** Reads every option from the database (boot and periodic sync). */
   async reload(): Promise<void> {
-    const { raw, unreadable } = openRows(this.config.cryptoSecret, await this.repo.find());
+    const { raw, unreadable } = openRows(this.config.cryptoSecret, await this.repo.findAll());
     for (const key of unreadable)
       if (!this.unreadable.has(key))
         this.logger.error(`option ${key} cannot be decrypted with the current CRYPTO_SECRET; it reads as empty until set again`);
@@ -105,10 +103,10 @@ export class OptionService implements OnModuleInit, OnModuleDestroy {
    * holding that plain value, so a change written meanwhile by another node is never overwritten.
    */
   private async sealPlainSecrets(): Promise<void> {
-    const rows = await this.repo.find();
+    const rows = await this.repo.findAll();
     for (const { key, value } of rows) {
       if (!needsSealing(key, value)) continue;
-      await this.repo.update({ key, value }, { value: sealOption(this.config.cryptoSecret, key, value) });
+      await this.repo.replaceIfUnchanged(key, value, sealOption(this.config.cryptoSecret, key, value));
       this.logger.log(`option ${key} is now stored encrypted`);
     }
   }

@@ -1,10 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { DEFAULT_PAGE_SIZE, TokenStatus } from '@gw/shared';
 import { Subject } from 'rxjs';
-import { In, IsNull, type Repository } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
-import { likePattern, paged, type PageRequest } from '../../common/http/paging';
+import { paged, type PageRequest } from '../../common/http/paging';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { nowSec } from '../../database/columns';
 import { TokenEntity } from '../../database/entities';
@@ -14,7 +12,11 @@ import { isGroupUsable } from '../user/usable-groups';
 import { randomAlphanumeric } from '../auth/secrets';
 import type { CreateTokenDto, TokenSearchQuery, UpdateTokenDto } from './dto';
 import { generateKeyBody, KEY_BODY_LENGTH, keyHashOf } from './token-key';
+import { TokenRepository, type OwnedTokenFilter } from './token.repository';
 import { toTokenView, type TokenView } from './token-view';
+
+/** Key-fragment search decrypts at most this many of the caller's tokens. */
+const SEARCH_SCAN_LIMIT = 10_000;
 
 /** Emitted after a token row changed, so caches keyed by id or key hash can drop it. */
 export interface TokenChange {
@@ -28,7 +30,7 @@ export class TokenService {
   readonly changes = new Subject<TokenChange>();
 
   constructor(
-    @InjectRepository(TokenEntity) private readonly repo: Repository<TokenEntity>,
+    private readonly repo: TokenRepository,
     private readonly options: OptionService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -41,25 +43,22 @@ export class TokenService {
     this.checkGroup(userGroup, dto.group);
     const { count, ...fields } = dto;
     const n = count ?? 1;
-    const made: TokenView[] = [];
-    await this.repo.manager.transaction(async (m) => {
-      for (let i = 0; i < n; i++) {
-        const body = generateKeyBody();
-        const entity = this.repo.create({
-          ...fields,
-          name: i === 0 ? fields.name : `${fields.name}-${randomAlphanumeric(6)}`,
-          allow_ips: fields.allow_ips ?? '',
-          user_id: userId,
-          key: encryptSecret(this.config.cryptoSecret, body),
-          key_hash: keyHashOf(this.config.cryptoSecret, body),
-          status: TokenStatus.Enabled,
-          created_time: nowSec(),
-          accessed_time: nowSec(),
-          used_quota: 0,
-        });
-        made.push(toTokenView(await m.getRepository(TokenEntity).save(entity), body));
-      }
-    });
+    const bodies = Array.from({ length: n }, () => generateKeyBody());
+    const saved = await this.repo.insertAll(
+      bodies.map((body, i) => ({
+        ...fields,
+        name: i === 0 ? fields.name : `${fields.name}-${randomAlphanumeric(6)}`,
+        allow_ips: fields.allow_ips ?? '',
+        user_id: userId,
+        key: encryptSecret(this.config.cryptoSecret, body),
+        key_hash: keyHashOf(this.config.cryptoSecret, body),
+        status: TokenStatus.Enabled,
+        created_time: nowSec(),
+        accessed_time: nowSec(),
+        used_quota: 0,
+      })),
+    );
+    const made = saved.map((t, i) => toTokenView(t, bodies[i]));
     return count === undefined ? made[0] : made;
   }
 
@@ -69,26 +68,20 @@ export class TokenService {
    */
   async searchOwn(userId: number, q: TokenSearchQuery) {
     const page: PageRequest = { page: q.p, pageSize: q.size ?? q.page_size ?? DEFAULT_PAGE_SIZE };
-    const qb = this.repo.createQueryBuilder('t').where('t.user_id = :userId AND t.deleted_at IS NULL', { userId }).orderBy('t.id', 'DESC');
-    if (q.keyword) qb.andWhere("t.name LIKE :name ESCAPE '!'", { name: likePattern(q.keyword) });
+    const filter: OwnedTokenFilter = { nameContains: q.keyword || undefined };
     const fragment = q.token.replace(/^sk-/, '');
     if (!fragment) {
-      const [rows, total] = await qb.skip(page.page * page.pageSize).take(page.pageSize).getManyAndCount();
+      const [rows, total] = await this.repo.pageOwned(userId, filter, { skip: page.page * page.pageSize, take: page.pageSize });
       return paged(rows.map((t) => this.view(t)), total, page);
     }
     if (!/^[A-Za-z0-9-]+$/.test(fragment)) return paged([], 0, page);
-    if (fragment.length === KEY_BODY_LENGTH) qb.andWhere('t.key_hash = :hash', { hash: keyHashOf(this.config.cryptoSecret, fragment) });
-    const views = (await qb.take(10_000).getMany()).map((t) => this.view(t)).filter((v) => v.key.includes(fragment));
+    if (fragment.length === KEY_BODY_LENGTH) filter.keyHash = keyHashOf(this.config.cryptoSecret, fragment);
+    const views = (await this.repo.listOwned(userId, filter, SEARCH_SCAN_LIMIT)).map((t) => this.view(t)).filter((v) => v.key.includes(fragment));
     return paged(views.slice(page.page * page.pageSize, (page.page + 1) * page.pageSize), views.length, page);
   }
 
   async listOwn(userId: number, page: PageRequest) {
-    const [rows, total] = await this.repo.findAndCount({
-      where: { user_id: userId, deleted_at: IsNull() },
-      order: { id: 'DESC' },
-      skip: page.page * page.pageSize,
-      take: page.pageSize,
-    });
+    const [rows, total] = await this.repo.pageOwned(userId, {}, { skip: page.page * page.pageSize, take: page.pageSize });
     return paged(rows.map((t) => this.view(t)), total, page);
   }
 
@@ -118,7 +111,7 @@ export class TokenService {
       }
       patch.status = dto.status;
     }
-    if (Object.keys(patch).length > 0) await this.repo.update({ id: token.id }, patch);
+    if (Object.keys(patch).length > 0) await this.repo.update(token.id, patch);
     this.changes.next({ id: token.id, keyHash: token.key_hash });
     return this.view({ ...token, ...patch });
   }
@@ -126,22 +119,22 @@ export class TokenService {
   /** Soft delete: the key stops working at once (the relay cache is told). */
   async deleteOwn(userId: number, id: number): Promise<void> {
     const token = await this.findOwn(userId, id);
-    await this.repo.update({ id: token.id }, { deleted_at: nowSec() });
+    await this.repo.softDelete(token.id, nowSec());
     this.changes.next({ id: token.id, keyHash: token.key_hash });
   }
 
   /** Relay cache loader: a live token by the keyed hash of its key. */
   findByKeyHash(keyHash: string): Promise<TokenEntity | null> {
-    return this.repo.findOneBy({ key_hash: keyHash, deleted_at: IsNull() });
+    return this.repo.findByKeyHash(keyHash);
   }
 
   /** Relay cache refresh: several live tokens by key hash (deleted ones are absent). */
   findByKeyHashes(hashes: readonly string[]): Promise<TokenEntity[]> {
-    return hashes.length === 0 ? Promise.resolve([]) : this.repo.findBy({ key_hash: In([...hashes]), deleted_at: IsNull() });
+    return hashes.length === 0 ? Promise.resolve([]) : this.repo.findByKeyHashes(hashes);
   }
 
   private async findOwn(userId: number, id: number): Promise<TokenEntity> {
-    const token = await this.repo.findOneBy({ id, user_id: userId, deleted_at: IsNull() });
+    const token = await this.repo.findOwned(userId, id);
     if (!token) throw AppError.notFound('token.not_found');
     return token;
   }
