@@ -1,5 +1,4 @@
 import { ChannelType, channelOtherOrDefault, isEmptyOrJsonObject } from '@gw/shared';
-import { parseJsonObject } from '../../common/json';
 
 /** Pure helpers over the comma/newline-separated fields of a channel. */
 

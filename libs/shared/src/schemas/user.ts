@@ -4,12 +4,15 @@
  */
 import { z } from 'zod';
 import { USER_MANAGE_ACTIONS } from '../enums';
-import { checkWebhookUrl, DISPLAY_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '../validation';
+import { checkWebhookUrl, DISPLAY_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, type RuleResult } from '../validation';
+import { schemaProblem } from './problem';
 
 export const USER_REMARK_MAX = 255;
 
 const username = z.string().trim().min(1, 'user.add_required').max(USERNAME_MAX, 'user.username_too_long');
-const password = z.string().min(PASSWORD_MIN, 'user.password_too_short').max(PASSWORD_MAX, 'user.password_too_long');
+/** A new password: PASSWORD_MIN..PASSWORD_MAX characters. */
+export const userPasswordSchema = z.string().min(PASSWORD_MIN, 'user.password_too_short').max(PASSWORD_MAX, 'user.password_too_long');
+const password = userPasswordSchema;
 const displayName = z.string().trim().max(DISPLAY_NAME_MAX, 'user.display_name_too_long');
 const quota = z
   .number({ message: 'user.quota_invalid' })
@@ -90,3 +93,18 @@ export const userSettingSchema = z
     if (webhookProblem) ctx.addIssue({ code: 'custom', message: webhookProblem });
     if (s.notify_type === 'webhook' && !s.webhook_url) ctx.addIssue({ code: 'custom', message: 'user.webhook_url_required' });
   });
+
+/** The add-user form: username and password required, then their lengths (createUserSchema's rules). */
+export function checkAddUser(f: { username: string; password: string }): RuleResult {
+  return schemaProblem(createUserSchema.pick({ username: true, password: true }), f);
+}
+
+/** Password on edit: optional, but when given it follows the same length rule. */
+export function checkOptionalPassword(password: string | undefined): RuleResult {
+  return password ? schemaProblem(userPasswordSchema, password) : null;
+}
+
+/** A new password and its confirmation. */
+export function checkPasswordChange(password: string, confirm: string): RuleResult {
+  return checkOptionalPassword(password) ?? (password !== confirm ? 'user.password_mismatch' : null);
+}
