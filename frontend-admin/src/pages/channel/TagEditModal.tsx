@@ -5,7 +5,7 @@ import { SubmitFooter } from '@gw/web';
 import type { TagRow } from './channel-display';
 import { channelApi } from './channel-api';
 import { splitList } from './channel-form';
-import { MODEL_MAPPING_SAMPLE } from './channel-type-rules';
+import { MODEL_MAPPING_SAMPLE } from './channel-form';
 import { tagEditPayload, type TagEditForm } from './tag-edit';
 
 interface Props {

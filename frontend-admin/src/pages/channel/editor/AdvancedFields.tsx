@@ -1,7 +1,7 @@
 import { Form, Input, InputNumber, Select, Space, Switch } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { jsonRule } from '@gw/web';
-import { MODEL_MAPPING_SAMPLE, PARAM_OVERRIDE_SAMPLE, SETTING_SAMPLE, STATUS_CODE_MAPPING_SAMPLE } from '../channel-type-rules';
+import { MODEL_MAPPING_SAMPLE, PARAM_OVERRIDE_SAMPLE, SETTING_SAMPLE, STATUS_CODE_MAPPING_SAMPLE } from '../channel-form';
 import { JsonInput } from './JsonInput';
 
 /** Groups, mapping, routing weights and the JSON options of a channel (`setting` is root's when editing: it holds the proxy). */
