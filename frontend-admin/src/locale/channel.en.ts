@@ -161,6 +161,7 @@ export const channelEn: DictOf<typeof channelZh> = {
     auto_ban_hint: 'Disable this channel automatically when requests fail',
     status_code_mapping: 'Status code mapping',
     status_code_mapping_hint: 'Optional; affects local decisions only, e.g. treat 400 as 500',
+    base_url_invalid: 'The base URL must start with http:// or https://',
     status_code_mapping_invalid: 'The status code mapping must be valid JSON!',
     setting: 'Extra settings',
     setting_invalid: 'The channel setting must be valid JSON!',

@@ -160,6 +160,7 @@ export const channelZh = {
     auto_ban_hint: '请求失败达到条件时自动禁用该渠道',
     status_code_mapping: '状态码复写',
     status_code_mapping_hint: '可选，仅影响本地判断，不修改返回给上游的状态码，例如把 400 视为 500',
+    base_url_invalid: '代理地址必须以 http:// 或 https:// 开头',
     status_code_mapping_invalid: '状态码复写必须是合法的 JSON 格式！',
     setting: '渠道额外设置',
     setting_invalid: '渠道额外设置必须是合法的 JSON 格式！',

@@ -39,6 +39,8 @@ export const tokenEn: DictOf<typeof tokenZh> = {
     name: 'Name',
     name_placeholder: 'Token name',
     name_required: 'Please enter the token name',
+    name_too_long: 'The token name is too long',
+    count_invalid: 'The batch count must be between 1 and 100',
     expiry: 'Expiry time',
     expiry_hint: 'Empty means never',
     expiry_invalid: 'Expiry time format error!',

@@ -37,6 +37,8 @@ export const tokenZh = {
     name: '名称',
     name_placeholder: '请输入名称',
     name_required: '请输入令牌名称',
+    name_too_long: '令牌名称过长',
+    count_invalid: '批量创建数量必须在 1 到 100 之间',
     expiry: '过期时间',
     expiry_hint: '留空表示永不过期',
     expiry_invalid: '过期时间格式错误！',

@@ -1,5 +1,5 @@
 import { splitChannelKeys } from './channel-keys';
-import { ChannelType } from './channel-types';
+import { ChannelType, channelTypeInfo } from './channel-types';
 import type { RuleResult } from './validation';
 
 /**
@@ -19,20 +19,9 @@ export function isValidRegion(region: unknown): region is string {
   return typeof region === 'string' && REGION_PATTERN.test(region);
 }
 
-/** What a channel type's `other` field holds; types not listed have no `other`. */
-export type OtherMeaning = 'api_version' | 'version' | 'knowledge_id' | 'account' | 'region';
-
-export const CHANNEL_OTHER_MEANING: Readonly<Record<number, OtherMeaning>> = {
-  [ChannelType.Azure]: 'api_version', // query parameter on the resource's own host (base_url)
-  [ChannelType.Spark]: 'version', // a path segment on a fixed host
-  [ChannelType.AiProxyLibrary]: 'knowledge_id', // request body
-  [ChannelType.Cloudflare]: 'account', // the account the API token acts for
-  [ChannelType.VertexAI]: 'region', // region or model → region map, part of the host name
-};
-
 /** Whether a type's `other` picks the upstream host or the account (then it is root-only). */
 export function otherIsDestination(type: number): boolean {
-  const meaning = CHANNEL_OTHER_MEANING[type];
+  const meaning = channelTypeInfo(type)?.other?.meaning;
   return meaning === 'region' || meaning === 'account';
 }
 

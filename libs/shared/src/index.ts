@@ -12,3 +12,4 @@ export * from './pricing';
 export * from './channel-credentials';
 export * from './outbound-url';
 export * from './ratio-map';
+export * from './schemas';

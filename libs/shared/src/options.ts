@@ -33,18 +33,33 @@ export interface OptionDef {
   ratioKeyMax?: number;
   /** A URL the server calls on users' behalf: public hosts only (outbound-url.ts). */
   outbound?: boolean;
+  /** What a string holds, which picks the console's input: a web address, text of several lines, a comma list of domains. */
+  format?: 'url' | 'multiline' | 'domains';
+  /** Decimal places the console's number input keeps and its step (floats; ints keep none). */
+  precision?: number;
+  step?: number;
 }
 
 const bool = (v: boolean) => ({ kind: 'bool' as const, default: String(v) });
 const int = (v: number, min?: number, max?: number) => ({ kind: 'int' as const, default: String(v), min, max });
-const float = (v: number, min?: number, max?: number) => ({ kind: 'float' as const, default: String(v), min, max });
+const float = (v: number, min?: number, max?: number, input: { precision?: number; step?: number } = {}) => ({
+  kind: 'float' as const,
+  default: String(v),
+  min,
+  max,
+  ...input,
+});
 const str = (v = '') => ({ kind: 'string' as const, default: v });
+const url = (v = '') => ({ ...str(v), format: 'url' as const });
+const lines = (v = '') => ({ ...str(v), format: 'multiline' as const });
 const secret = () => ({ kind: 'string' as const, default: '', secret: true });
 const obj = (v: unknown) => ({ kind: 'json-object' as const, default: JSON.stringify(v, null, 2) });
 const arr = (v: unknown[]) => ({ kind: 'json-array' as const, default: JSON.stringify(v) });
 const ratios = (v: unknown, keyMax = 191) => ({ ...obj(v), ratioKeyMax: keyMax });
 const groupRatios = (v: unknown) => ratios(v, GROUP_NAME_MAX);
-const outboundUrl = () => ({ ...str(), outbound: true });
+const outboundUrl = () => ({ ...url(), outbound: true });
+/** The thinking-adapter budget: a share of max_tokens. */
+const budgetShare = (v: number) => float(v, 0.1, 1, { precision: 2, step: 0.1 });
 
 export const DEFAULT_AUTO_DISABLE_KEYWORDS = [
   'Your credit balance is too low',
@@ -58,18 +73,18 @@ export const DEFAULT_AUTO_DISABLE_KEYWORDS = [
 
 export const OPTION_DEFS = {
   // General
-  Notice: str(),
+  Notice: lines(),
   SystemName: str('AI Gateway'),
   Logo: str(),
-  Footer: str(),
-  About: str(),
-  HomePageContent: str(),
-  ServerAddress: str('http://localhost:3000'),
+  Footer: lines(),
+  About: lines(),
+  HomePageContent: lines(),
+  ServerAddress: url('http://localhost:3000'),
   WorkerUrl: outboundUrl(),
   WorkerValidKey: secret(),
-  TopUpLink: str(),
-  'general_setting.docs_link': str(),
-  QuotaPerUnit: float(500000, 0.000001),
+  TopUpLink: url(),
+  'general_setting.docs_link': url(),
+  QuotaPerUnit: float(500000, 0.000001, undefined, { precision: 6 }),
   RetryTimes: int(0, 0, 10),
   DisplayInCurrencyEnabled: bool(true),
   DisplayTokenStatEnabled: bool(true),
@@ -77,11 +92,11 @@ export const OPTION_DEFS = {
   DemoSiteEnabled: bool(false),
   SelfUseModeEnabled: bool(false),
   // Payment
-  PayAddress: str(),
+  PayAddress: url(),
   EpayId: str(),
   EpayKey: secret(),
-  CustomCallbackAddress: str(),
-  Price: float(7.3, 0),
+  CustomCallbackAddress: url(),
+  Price: float(7.3, 0, undefined, { precision: 2 }),
   MinTopUp: int(1, 0),
   TopupGroupRatio: groupRatios(DEFAULT_GROUP_RATIO),
   // Login and registration
@@ -99,9 +114,9 @@ export const OPTION_DEFS = {
   LinuxDOClientId: str(),
   LinuxDOClientSecret: secret(),
   WeChatAuthEnabled: bool(false),
-  WeChatServerAddress: str(),
+  WeChatServerAddress: url(),
   WeChatServerToken: secret(),
-  WeChatAccountQRCodeImageURL: str(),
+  WeChatAccountQRCodeImageURL: url(),
   TelegramOAuthEnabled: bool(false),
   TelegramBotToken: secret(),
   TelegramBotName: str(),
@@ -109,13 +124,13 @@ export const OPTION_DEFS = {
   'oidc.client_id': str(),
   'oidc.client_secret': secret(),
   'oidc.well_known': outboundUrl(),
-  'oidc.authorization_endpoint': str(),
+  'oidc.authorization_endpoint': url(),
   'oidc.token_endpoint': outboundUrl(),
   'oidc.user_info_endpoint': outboundUrl(),
   // Email
   EmailDomainRestrictionEnabled: bool(false),
   EmailAliasRestrictionEnabled: bool(false),
-  EmailDomainWhitelist: str('gmail.com,163.com,126.com,qq.com,outlook.com,hotmail.com,icloud.com,yahoo.com,foxmail.com'),
+  EmailDomainWhitelist: { ...str('gmail.com,163.com,126.com,qq.com,outlook.com,hotmail.com,icloud.com,yahoo.com,foxmail.com'), format: 'domains' as const },
   SMTPServer: str(),
   SMTPPort: int(587, 1, 65535),
   SMTPAccount: str(),
@@ -134,7 +149,7 @@ export const OPTION_DEFS = {
   CheckSensitiveOnPromptEnabled: bool(true),
   CheckSensitiveOnCompletionEnabled: bool(false),
   StopOnSensitiveEnabled: bool(true),
-  SensitiveWords: str(),
+  SensitiveWords: lines(),
   // Logging
   LogConsumeEnabled: bool(true),
   LogChatContentEnabled: bool(false),
@@ -149,7 +164,7 @@ export const OPTION_DEFS = {
   QuotaRemindThreshold: int(1000, 0),
   AutomaticDisableChannelEnabled: bool(false),
   AutomaticEnableChannelEnabled: bool(false),
-  AutomaticDisableKeywords: str(DEFAULT_AUTO_DISABLE_KEYWORDS),
+  AutomaticDisableKeywords: lines(DEFAULT_AUTO_DISABLE_KEYWORDS),
   // Check-in
   CheckInEnabled: bool(false),
   CheckInQuota: int(10000, 0),
@@ -161,7 +176,7 @@ export const OPTION_DEFS = {
   QuotaForInvitee: int(0, 0),
   // Rebate
   RebateEnabled: bool(false),
-  RebatePercentage: float(0, 0, 100),
+  RebatePercentage: float(0, 0, 100, { precision: 1, step: 0.1 }),
   // Pricing
   ModelPrice: ratios(DEFAULT_MODEL_PRICE),
   ModelRatio: ratios(DEFAULT_MODEL_RATIO),
@@ -172,7 +187,7 @@ export const OPTION_DEFS = {
   AudioRatio: ratios(DEFAULT_AUDIO_RATIO),
   AudioCompletionRatio: ratios(DEFAULT_AUDIO_COMPLETION_RATIO),
   /** Model ratio of unpriced models for users with accept_unset_model_ratio_model (never 0). */
-  UnsetModelRatio: float(DEFAULT_UNSET_MODEL_RATIO, 0.000001),
+  UnsetModelRatio: float(DEFAULT_UNSET_MODEL_RATIO, 0.000001, undefined, { precision: 6 }),
   GroupRatio: groupRatios(DEFAULT_GROUP_RATIO),
   UserUsableGroups: obj(DEFAULT_USER_USABLE_GROUPS),
   Chats: arr([]),
@@ -186,13 +201,13 @@ export const OPTION_DEFS = {
   'gemini.version_settings': obj({ default: 'v1beta' }),
   'gemini.supported_imagine_models': arr(['gemini-2.0-flash-exp-image-generation', 'gemini-2.0-flash-exp']),
   'gemini.thinking_adapter_enabled': bool(false),
-  'gemini.thinking_adapter_budget_tokens_percentage': float(0.6, 0.1, 1),
+  'gemini.thinking_adapter_budget_tokens_percentage': budgetShare(0.6),
   'gemini.models_supported_thinking_budget': arr(['gemini-2.5-flash', 'gemini-2.5-pro', 'gemini-2.5-flash-lite']),
   // Claude
   'claude.model_headers_settings': obj({}),
   'claude.default_max_tokens': obj({ default: 8192 }),
   'claude.thinking_adapter_enabled': bool(true),
-  'claude.thinking_adapter_budget_tokens_percentage': float(0.8, 0.1, 1),
+  'claude.thinking_adapter_budget_tokens_percentage': budgetShare(0.8),
   // Global
   'global.pass_through_request_enabled': bool(false),
   'global.hide_upstream_error_enabled': bool(false),

@@ -1,4 +1,5 @@
-import { checkAddUser, checkLogin, checkPasswordChange, checkRegister, checkSelfDelete, checkSetup, checkWebhookUrl, checkWhitelistDomain, checkRebatePercentage, safeReturnTo } from './validation';
+import { checkAddUser, checkPasswordChange } from './schemas/user';
+import { checkLogin, checkRegister, checkSelfDelete, checkSetup, checkWebhookUrl, checkWhitelistDomain, checkRebatePercentage, safeReturnTo } from './validation';
 
 describe('form rules', () => {
   it.each([

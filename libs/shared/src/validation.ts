@@ -36,26 +36,6 @@ export function checkSetup(f: { username: string; password: string; confirmPassw
   return null;
 }
 
-export function checkAddUser(f: { username: string; password: string }): RuleResult {
-  if (!f.username?.trim() || !f.password) return 'user.add_required';
-  if (f.username.length > USERNAME_MAX) return 'user.username_too_long';
-  if (f.password.length < PASSWORD_MIN) return 'user.password_too_short';
-  if (f.password.length > PASSWORD_MAX) return 'user.password_too_long';
-  return null;
-}
-
-/** Password on edit: optional, but when given it follows the same length rule. */
-export function checkOptionalPassword(password: string | undefined): RuleResult {
-  if (!password) return null;
-  if (password.length < PASSWORD_MIN) return 'user.password_too_short';
-  if (password.length > PASSWORD_MAX) return 'user.password_too_long';
-  return null;
-}
-
-export function checkPasswordChange(password: string, confirm: string): RuleResult {
-  return checkOptionalPassword(password) ?? (password !== confirm ? 'user.password_mismatch' : null);
-}
-
 export function checkSelfDelete(typed: string, username: string): RuleResult {
   return typed !== username ? 'user.delete_confirm_mismatch' : null;
 }

@@ -1,27 +1,13 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
-import type { ApiEnvelope, LoginResult } from '@gw/shared';
+import { loginSchema, registerSchema, type ApiEnvelope, type LoginResult } from '@gw/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ok } from '../../common/http/envelope';
 import { ZodPipe } from '../../common/http/zod-pipe';
 import { CredentialIpThrottle, SignInThrottle } from '../throttle/credential-throttle.guard';
 import { Access } from './access.decorator';
 import { AuthService } from './auth.service';
 import { SessionService } from './session.service';
-
-const loginSchema = z.object({
-  username: z.string().max(191).default(''),
-  password: z.string().max(128).default(''),
-});
-
-const registerSchema = z.object({
-  username: z.string().max(191).default(''),
-  password: z.string().max(128).default(''),
-  password2: z.string().max(128).default(''),
-  email: z.string().max(191).optional(),
-  verification_code: z.string().max(32).optional(),
-  aff_code: z.string().max(32).optional(),
-});
 
 @Controller('api/user')
 @Access('public')

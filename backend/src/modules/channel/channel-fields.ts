@@ -1,5 +1,4 @@
-import { ChannelType, channelOtherOrDefault } from '@gw/shared';
-import { parseJsonObject } from '../../common/json';
+import { ChannelType, channelOtherOrDefault, isEmptyOrJsonObject } from '@gw/shared';
 
 /** Pure helpers over the comma/newline-separated fields of a channel. */
 
@@ -55,10 +54,8 @@ export function abilityRows(c: AbilitySource): AbilityRow[] {
   return rows;
 }
 
-/** JSON object text or empty; returns an error key when not a JSON object. */
-export function checkJsonObject(text: string | null | undefined): boolean {
-  return !text || !text.trim() || parseJsonObject(text) !== null;
-}
+/** JSON object text or empty (the channel schemas' rule, libs/shared schemas/json-text.ts). */
+export const checkJsonObject = isEmptyOrJsonObject;
 
 /**
  * Type special cases on the stored `other` (docs/channel-types.md): type 18 (Spark) defaults to v2.1;

@@ -1,28 +1,8 @@
-import { LogType, MAX_PAGE_SIZE } from '@gw/shared';
-import { z } from 'zod';
+/** Log query schemas: defined once in libs/shared (schemas/log.ts), used here by the routes. */
+import type { logFilterSchema, logListSchema } from '@gw/shared';
+import type { z } from 'zod';
 
-const text = z.string().trim().max(191).optional().default('');
-const epoch = z.coerce.number().int().min(0).max(32503680000).optional();
+export { logDeleteSchema, logFilterSchema, logListSchema } from '@gw/shared';
 
-/** Filters of GET /api/log/ (docs/console-api.md#log-filters); the self variant ignores username and channel. */
-export const logFilterSchema = z.object({
-  type: z.coerce.number().int().min(0).max(LogType.Error).optional().default(0),
-  username: text,
-  token_name: text,
-  model_name: text,
-  group: text,
-  channel: z.coerce.number().int().min(0).optional().default(0),
-  start_timestamp: epoch,
-  end_timestamp: epoch,
-});
 export type LogFilter = z.infer<typeof logFilterSchema>;
-
-export const logListSchema = logFilterSchema.extend({
-  p: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
-});
 export type LogListQuery = z.infer<typeof logListSchema>;
-
-export const logDeleteSchema = z.object({
-  target_timestamp: z.coerce.number({ message: 'log.target_timestamp_required' }).int('log.target_timestamp_required').positive('log.target_timestamp_required'),
-});

@@ -3,19 +3,15 @@ import {
   DEFAULT_CACHE_RATIO,
   DEFAULT_MODEL_PRICE,
   DEFAULT_MODEL_RATIO,
+  optionUpdateSchema,
   type ApiEnvelope,
   type OptionItem,
 } from '@gw/shared';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ok } from '../../common/http/envelope';
 import { ZodPipe } from '../../common/http/zod-pipe';
 import { Access } from '../auth/access.decorator';
 import { OptionService } from './option.service';
-
-const updateSchema = z.object({
-  key: z.string().min(1).max(191),
-  value: z.union([z.string(), z.number(), z.boolean()]).transform(String),
-});
 
 @Controller('api/option')
 @Access('root')
@@ -28,7 +24,7 @@ export class OptionController {
   }
 
   @Put()
-  async update(@Body(new ZodPipe(updateSchema)) body: z.infer<typeof updateSchema>): Promise<ApiEnvelope> {
+  async update(@Body(new ZodPipe(optionUpdateSchema)) body: z.infer<typeof optionUpdateSchema>): Promise<ApiEnvelope> {
     await this.options.update(body.key, body.value);
     return ok();
   }

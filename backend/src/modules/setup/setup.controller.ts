@@ -1,20 +1,12 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import type { ApiEnvelope, SetupStatus } from '@gw/shared';
-import { z } from 'zod';
+import { setupSchema, type ApiEnvelope, type SetupStatus } from '@gw/shared';
+import type { z } from 'zod';
 import { ok } from '../../common/http/envelope';
 import { ReqLocale } from '../../common/http/request-context';
 import { ZodPipe } from '../../common/http/zod-pipe';
 import { t, type Locale } from '../../common/i18n/i18n';
 import { Access } from '../auth/access.decorator';
 import { SetupService } from './setup.service';
-
-const setupSchema = z.object({
-  username: z.string().max(64).default(''),
-  password: z.string().max(128).default(''),
-  confirmPassword: z.string().max(128).default(''),
-  SelfUseModeEnabled: z.boolean().default(false),
-  DemoSiteEnabled: z.boolean().default(false),
-});
 
 @Controller('api/setup')
 @Access('public')

@@ -1,90 +1,20 @@
-import { checkWebhookUrl, DISPLAY_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USER_MANAGE_ACTIONS, USERNAME_MAX } from '@gw/shared';
-import { z } from 'zod';
+/** User request schemas: defined once in libs/shared (schemas/user.ts), used here by the routes. */
+import type { createUserSchema, updateSelfSchema, updateUserSchema, userSettingSchema } from '@gw/shared';
+import type { z } from 'zod';
 
-const username = z.string().trim().min(1, 'user.add_required').max(USERNAME_MAX, 'user.username_too_long');
-const password = z.string().min(PASSWORD_MIN, 'user.password_too_short').max(PASSWORD_MAX, 'user.password_too_long');
-const displayName = z.string().trim().max(DISPLAY_NAME_MAX, 'user.display_name_too_long');
-const quota = z.number({ message: 'user.quota_invalid' }).int('user.quota_invalid').min(0, 'user.quota_invalid').max(Number.MAX_SAFE_INTEGER, 'user.quota_invalid');
-/** A balance as loaded (it may be below zero by an admitted overage) or a change to one. */
-const signedQuota = z
-  .number({ message: 'user.quota_invalid' })
-  .int('user.quota_invalid')
-  .min(-Number.MAX_SAFE_INTEGER, 'user.quota_invalid')
-  .max(Number.MAX_SAFE_INTEGER, 'user.quota_invalid');
+export { createUserSchema, manageUserSchema, searchUserSchema, updateSelfSchema, updateUserSchema, userSettingSchema } from '@gw/shared';
 
-export const createUserSchema = z.object({
-  username: z.string({ message: 'user.add_required' }).trim().min(1, 'user.add_required').max(USERNAME_MAX, 'user.username_too_long'),
-  password: z.string({ message: 'user.add_required' }).min(1, 'user.add_required').pipe(password),
-  display_name: displayName.optional().default(''),
-  role: z.number().int().optional(),
-  remark: z.string().max(255).optional(),
-});
 export type CreateUserDto = z.infer<typeof createUserSchema>;
-
-/**
- * Admin edit. Quota, one of: `quota` + `original_quota` (the console: the value it loaded; the
- * difference is applied), `quota_delta` (add, or subtract when negative), or `quota` alone (an
- * absolute set, as new-api's console sends it). See docs/admin-quota.md.
- */
-export const updateUserSchema = z
-  .object({
-    id: z.number().int().positive(),
-    username: username.optional(),
-    display_name: displayName.optional(),
-    password: z.union([z.literal(''), password]).optional(),
-    group: z.string().trim().min(1).max(64).optional(),
-    quota: quota.optional(),
-    original_quota: signedQuota.optional(),
-    quota_delta: signedQuota.optional(),
-    remark: z.string().max(255).optional(),
-  })
-  .superRefine((d, ctx) => {
-    if (d.original_quota !== undefined && d.quota === undefined) ctx.addIssue({ code: 'custom', message: 'user.quota_invalid' });
-    if (d.quota_delta !== undefined && d.quota !== undefined) ctx.addIssue({ code: 'custom', message: 'user.quota_invalid' });
-  });
 export type UpdateUserDto = z.infer<typeof updateUserSchema>;
+export type UpdateSelfDto = z.infer<typeof updateSelfSchema>;
+export type UserSettingDto = z.infer<typeof userSettingSchema>;
 
 export type QuotaChange = { kind: 'delta'; delta: number } | { kind: 'set'; quota: number };
 
-/** How an admin edit moves the quota, if at all. */
+/** How an admin edit moves the quota, if at all (docs/admin-quota.md). */
 export function quotaChangeOf(dto: Pick<UpdateUserDto, 'quota' | 'original_quota' | 'quota_delta'>): QuotaChange | null {
   if (dto.quota_delta !== undefined) return { kind: 'delta', delta: dto.quota_delta };
   if (dto.quota === undefined) return null;
   if (dto.original_quota !== undefined) return { kind: 'delta', delta: dto.quota - dto.original_quota };
   return { kind: 'set', quota: dto.quota };
 }
-
-export const manageUserSchema = z.object({
-  id: z.number().int().positive(),
-  action: z.enum(USER_MANAGE_ACTIONS, { message: 'user.invalid_action' }),
-});
-
-export const searchUserSchema = z.object({
-  keyword: z.string().max(128).optional().default(''),
-  group: z.string().max(64).optional().default(''),
-});
-
-export const updateSelfSchema = z.object({
-  username: username.optional(),
-  display_name: displayName.optional(),
-  password: z.union([z.literal(''), password]).optional(),
-  original_password: z.string().max(128).optional(),
-});
-export type UpdateSelfDto = z.infer<typeof updateSelfSchema>;
-
-export const userSettingSchema = z
-  .object({
-    notify_type: z.enum(['email', 'webhook']).default('email'),
-    quota_warning_threshold: z.number().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-    webhook_url: z.string().trim().max(1024).optional().default(''),
-    /** Left out: the stored secret stays; '' clears it (user-setting.ts mergeSetting). */
-    webhook_secret: z.string().max(256).optional(),
-    notification_email: z.union([z.literal(''), z.email('user.notification_email_invalid')]).optional().default(''),
-    accept_unset_model_ratio_model: z.boolean().optional().default(false),
-  })
-  .superRefine((s, ctx) => {
-    const webhookProblem = checkWebhookUrl(s.webhook_url);
-    if (webhookProblem) ctx.addIssue({ code: 'custom', message: webhookProblem });
-    if (s.notify_type === 'webhook' && !s.webhook_url) ctx.addIssue({ code: 'custom', message: 'user.webhook_url_required' });
-  });
-export type UserSettingDto = z.infer<typeof userSettingSchema>;

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Button, Form, Input, InputNumber, Message, Modal, Select, Space } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
+import { CHANNEL_LIMITS } from '@gw/shared';
 import { SubmitFooter } from '@gw/web';
 import type { TagRow } from './channel-display';
 import { channelApi } from './channel-api';
-import { splitList } from './channel-form';
-import { MODEL_MAPPING_SAMPLE } from './channel-type-rules';
+import { MODEL_MAPPING_SAMPLE, splitList } from './channel-form';
 import { tagEditPayload, type TagEditForm } from './tag-edit';
 
 interface Props {
@@ -118,10 +118,10 @@ export function TagEditModal({ row, groups, modelOptions, onClose, onSaved }: Pr
         </Form.Item>
         <Space size={16}>
           <Form.Item field="priority" label={t('channel.col_priority')}>
-            <InputNumber precision={0} min={-999} placeholder={t('channel.leave_unchanged')} />
+            <InputNumber precision={0} min={CHANNEL_LIMITS.priorityMin} placeholder={t('channel.leave_unchanged')} />
           </Form.Item>
           <Form.Item field="weight" label={t('channel.col_weight')}>
-            <InputNumber precision={0} min={0} placeholder={t('channel.leave_unchanged')} />
+            <InputNumber precision={0} min={CHANNEL_LIMITS.weightMin} placeholder={t('channel.leave_unchanged')} />
           </Form.Item>
         </Space>
       </Form>

@@ -42,6 +42,9 @@ describe('checkChannel', () => {
     ['type 1 other is not checked', { type: 1, other: '{oops' }, true, null],
     ['priority below -999', { priority: -1000 }, true, 'channel.priority_min'],
     ['priority -999', { priority: '-999' }, true, null],
+    ['edit without a name', { name: ' ' }, false, 'channel.name_key_required'],
+    ['base URL without a scheme (the server rule)', { base_url: 'up.example' }, true, 'channel.base_url_invalid'],
+    ['model_mapping must be an object (the server rule)', { model_mapping: '[1]' }, true, 'channel.model_mapping_invalid'],
   ])('%s', (_n, over, isNew, expected) => expect(checkChannel(form(over), isNew)).toBe(expected));
 });
 

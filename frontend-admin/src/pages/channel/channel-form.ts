@@ -2,7 +2,20 @@
  * The channel editor's form model, validation and normalisation (docs/channel-types.md#saving-a-channel).
  * Pure; unit-tested in channel-form.spec.ts. Rules answer message keys of the admin dictionary.
  */
-import { ChannelType, channelOtherOrDefault, checkChannelRegions, firstChannelKey, isValidJson, splitChannelKeys, type ChannelRecord } from '@gw/shared';
+import {
+  CHANNEL_LIMITS,
+  ChannelType,
+  channelOtherOrDefault,
+  channelTypeInfo,
+  checkChannelRegions,
+  createChannelSchema,
+  firstChannelKey,
+  isValidJson,
+  schemaProblem,
+  splitChannelKeys,
+  updateChannelSchema,
+  type ChannelRecord,
+} from '@gw/shared';
 
 export interface ChannelForm {
   type: number;
@@ -125,24 +138,25 @@ export function channelToForm(c: ChannelRecord): ChannelForm {
   };
 }
 
-const badJson = (text: string) => !!text.trim() && !isValidJson(text.trim());
 const int = (v: unknown) => {
   const n = Number.parseInt(String(v ?? '').trim(), 10);
   return Number.isFinite(n) ? n : 0;
 };
 
-/** The first failing rule as a message key, or null. */
+/**
+ * The first failing rule as a message key, or null. The payload goes through the server's schema
+ * (libs/shared schemas/channel.ts: name and key on creation, models, the JSON fields, the address),
+ * then the editor's own rules: a name on edit too, a readable `other` map, regions, the priority floor.
+ */
 export function checkChannel(f: ChannelForm, isNew: boolean): string | null {
-  if (isNew && (!f.name.trim() || !f.key.trim())) return 'channel.name_key_required';
-  if (!isNew && !f.name.trim()) return 'channel.name_key_required';
-  if (f.models.filter((m) => m.trim()).length === 0) return 'channel.models_required';
-  if (badJson(f.model_mapping)) return 'channel.model_mapping_invalid';
-  if (badJson(f.status_code_mapping)) return 'channel.status_code_mapping_invalid';
-  if (badJson(f.setting)) return 'channel.setting_invalid';
-  if (badJson(f.param_override)) return 'channel.param_override_invalid';
-  if (f.type === ChannelType.VertexAI && f.other.trim().startsWith('{') && !isValidJson(f.other.trim())) return 'channel.other_invalid';
-  if (checkChannelRegions(f.type, { other: f.other.trim(), key: f.key })) return 'channel.region_invalid';
-  if (int(f.priority) < -999) return 'channel.priority_min';
+  const payload = normaliseChannel(f);
+  const problem = isNew ? schemaProblem(createChannelSchema, payload) : schemaProblem(updateChannelSchema, { ...payload, id: 1 });
+  if (problem) return problem;
+  if (!f.name.trim()) return 'channel.name_key_required';
+  const other = f.other.trim();
+  if (channelTypeInfo(f.type)?.other?.jsonMap && other.startsWith('{') && !isValidJson(other)) return 'channel.other_invalid';
+  if (checkChannelRegions(f.type, { other, key: f.key })) return 'channel.region_invalid';
+  if (int(f.priority) < CHANNEL_LIMITS.priorityMin) return 'channel.priority_min';
   return null;
 }
 
@@ -152,7 +166,7 @@ export function baseUrlNeedsConfirm(baseUrl: string): boolean {
 }
 
 /**
- * Trims, removes the base URL's trailing slash, defaults type 18's version to v2.1, parses priority
+ * Trims, removes the base URL's trailing slash, fills a type's default `other` (Spark: v2.1), parses priority
  * and weight as integers (priority ≥ -999, weight ≥ 0), joins models and groups.
  */
 export function normaliseChannel(f: ChannelForm): ChannelPayload {
@@ -172,8 +186,8 @@ export function normaliseChannel(f: ChannelForm): ChannelPayload {
     param_override: f.param_override.trim(),
     test_model: f.test_model.trim(),
     tag: f.tag.trim(),
-    priority: Math.max(-999, int(f.priority)),
-    weight: Math.max(0, int(f.weight)),
+    priority: Math.max(CHANNEL_LIMITS.priorityMin, int(f.priority)),
+    weight: Math.max(CHANNEL_LIMITS.weightMin, int(f.weight)),
     auto_ban: f.auto_ban ? 1 : 0,
     model_prefix: f.model_prefix.trim(),
     max_input_tokens: Math.max(0, int(f.max_input_tokens)),
@@ -206,3 +220,9 @@ export function parseFetchedModels(data: unknown): string[] | null {
   const names = list.map((m) => (typeof m === 'string' ? m : m && typeof m === 'object' ? String((m as { id?: unknown }).id ?? '') : '')).map((m) => m.trim());
   return [...new Set(names.filter(Boolean))];
 }
+
+/** Examples the JSON fields of the editor and the tag editor offer to fill in. */
+export const MODEL_MAPPING_SAMPLE = JSON.stringify({ 'gpt-3.5-turbo': 'gpt-3.5-turbo-0125' }, null, 2);
+export const STATUS_CODE_MAPPING_SAMPLE = JSON.stringify({ '400': '500' }, null, 2);
+export const SETTING_SAMPLE = JSON.stringify({ force_format: true, thinking_to_content: false, proxy: '' }, null, 2);
+export const PARAM_OVERRIDE_SAMPLE = JSON.stringify({ temperature: 0 }, null, 2);

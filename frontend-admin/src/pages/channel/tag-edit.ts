@@ -1,5 +1,5 @@
 /** Tag-level edits (docs/channel-types.md#tags-and-batch-operations): empty fields leave things unchanged; an empty new tag dissolves it. */
-import { isValidJson } from '@gw/shared';
+import { CHANNEL_LIMITS, isEmptyOrJsonObject } from '@gw/shared';
 
 export interface TagEditForm {
   new_tag: string;
@@ -26,9 +26,10 @@ const joined = (l: string[]) => [...new Set(l.map((s) => s.trim()).filter(Boolea
 
 /** The PUT /api/channel/tag body, or the message key of the first failing rule. */
 export function tagEditPayload(tag: string, initial: TagEditForm, f: TagEditForm): { payload: TagEditPayload } | { error: string } {
-  if (!blank(f.model_mapping) && !isValidJson(f.model_mapping.trim())) return { error: 'channel.model_mapping_invalid' };
+  // The server's rule (channelTagEditSchema): a JSON object.
+  if (!blank(f.model_mapping) && !isEmptyOrJsonObject(f.model_mapping.trim())) return { error: 'channel.model_mapping_invalid' };
   if (!blank(f.priority) && !isInt(f.priority)) return { error: 'channel.tag_priority_int' };
-  if (!blank(f.weight) && (!isInt(f.weight) || Number(f.weight) < 0)) return { error: 'channel.tag_weight_int' };
+  if (!blank(f.weight) && (!isInt(f.weight) || Number(f.weight) < CHANNEL_LIMITS.weightMin)) return { error: 'channel.tag_weight_int' };
   const payload: TagEditPayload = { tag };
   const newTag = (f.new_tag ?? '').trim();
   if (newTag !== tag) payload.new_tag = newTag;

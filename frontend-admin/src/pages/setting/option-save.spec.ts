@@ -1,5 +1,5 @@
 import { OPTION_DEFS } from '@gw/shared';
-import { applyChanges, changedOptions, fieldName, initialValues, optionValueProblem, saveOutcome, splitForSave, toFormValue, toOptionString, type FieldDef } from './option-save';
+import { applyChanges, catalogueField, changedOptions, fieldKindOf, fieldName, initialValues, optionValueProblem, saveOutcome, splitForSave, toFormValue, toOptionString, type FieldDef } from './option-save';
 import { MODEL_SECTIONS, OPERATION_SECTIONS, PERSONALISATION_FIELDS, PRICING_JSON_SECTION, RATE_LIMIT_SECTION, SYSTEM_SECTIONS } from './sections';
 
 const fields: FieldDef[] = [
@@ -118,4 +118,37 @@ describe('the server\'s value rules, checked in the form', () => {
     ['a local server address is allowed (not called for users)', url('ServerAddress'), 'http://localhost:3000', null],
     ['empty', url('WorkerUrl'), '', null],
   ])('%s', (_n, field, value, expected) => expect(optionValueProblem(field, value)).toEqual(expected));
+});
+
+describe('fields derive from the catalogue', () => {
+  it.each([
+    ['LogConsumeEnabled', 'switch'],
+    ['RetryTimes', 'number'],
+    ['QuotaPerUnit', 'number'],
+    ['ModelRatio', 'json'],
+    ['Chats', 'json'],
+    ['SMTPToken', 'secret'],
+    ['DataExportDefaultTime', 'select'],
+    ['WorkerUrl', 'url'],
+    ['ServerAddress', 'url'],
+    ['SensitiveWords', 'textarea'],
+    ['EmailDomainWhitelist', 'domains'],
+    ['SystemName', 'text'],
+  ] as const)('%s is a %s field', (key, kind) => expect(fieldKindOf(OPTION_DEFS[key])).toBe(kind));
+
+  it('bounds and precision come from the entry; ints keep no decimals', () => {
+    expect(catalogueField('RetryTimes')).toEqual({ key: 'RetryTimes', kind: 'number', min: 0, max: 10, precision: 0, step: undefined });
+    expect(catalogueField('RebatePercentage')).toMatchObject({ min: 0, max: 100, step: 0.1, precision: 1 });
+    expect(catalogueField('SMTPPort')).toMatchObject({ min: 1, max: 65535, precision: 0 });
+  });
+
+  it('choices of an enumerated option, labelled under the given prefix', () =>
+    expect(catalogueField('DataExportDefaultTime', { choiceLabels: 'setting.granularity' }).options).toEqual([
+      { value: 'hour', labelKey: 'setting.granularity.hour' },
+      { value: 'day', labelKey: 'setting.granularity.day' },
+      { value: 'week', labelKey: 'setting.granularity.week' },
+    ]));
+
+  it('a panel field keeps its layout extras', () =>
+    expect(catalogueField('PasswordLoginEnabled', { confirmOffKey: 'k' })).toEqual({ key: 'PasswordLoginEnabled', kind: 'switch', confirmOffKey: 'k' }));
 });

@@ -6,7 +6,8 @@ import { OPTION_DEFS, validateOptionValue, type OptionDef, type OptionKey } from
 
 export type FieldKind = 'switch' | 'text' | 'url' | 'secret' | 'number' | 'textarea' | 'json' | 'select' | 'domains';
 
-export interface FieldDef {
+/** How a settings panel shows one option: its kind, bounds and choices come from the catalogue (OPTION_DEFS). */
+export interface FieldDef extends FieldLayout {
   key: OptionKey;
   kind: FieldKind;
   min?: number;
@@ -14,6 +15,10 @@ export interface FieldDef {
   step?: number;
   precision?: number;
   options?: ReadonlyArray<{ value: string; labelKey: string }>;
+}
+
+/** What a panel adds to an option beyond the catalogue: presentation only. */
+export interface FieldLayout {
   /** Help text under the field. */
   extraKey?: string;
   /** Turning this switch off asks for confirmation first. */
@@ -22,6 +27,41 @@ export interface FieldDef {
   enabledBy?: OptionKey;
   /** An extra rule answering a message key. */
   rule?: (value: unknown) => string | null;
+  /** Label keys of an enumerated option's choices: `${choiceLabels}.${value}`. */
+  choiceLabels?: string;
+}
+
+/** The input an option gets, by its catalogue entry. */
+export function fieldKindOf(def: OptionDef): FieldKind {
+  switch (def.kind) {
+    case 'bool':
+      return 'switch';
+    case 'int':
+    case 'float':
+      return 'number';
+    case 'json-object':
+    case 'json-array':
+      return 'json';
+    default:
+      if (def.secret) return 'secret';
+      if (def.oneOf) return 'select';
+      if (def.format === 'url' || def.outbound) return 'url';
+      if (def.format === 'multiline') return 'textarea';
+      if (def.format === 'domains') return 'domains';
+      return 'text';
+  }
+}
+
+/** A panel field for option `key`: kind, bounds, precision and choices from the catalogue, plus the layout's extras. */
+export function catalogueField(key: OptionKey, layout: FieldLayout = {}): FieldDef {
+  const def: OptionDef = OPTION_DEFS[key];
+  const kind = fieldKindOf(def);
+  const field: FieldDef = { key, kind, ...layout };
+  if (kind === 'number') {
+    Object.assign(field, { min: def.min, max: def.max, step: def.step, precision: def.kind === 'int' ? 0 : def.precision });
+  }
+  if (kind === 'select') field.options = (def.oneOf ?? []).map((value) => ({ value, labelKey: `${layout.choiceLabels ?? `opt.${key}`}.${value}` }));
+  return field;
 }
 
 export interface SectionDef {

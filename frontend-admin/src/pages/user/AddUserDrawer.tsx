@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Drawer, Form, Input, Message } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
-import { checkAddUser, DISPLAY_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '@gw/shared';
+import { checkAddUser, checkOptionalPassword, createUserSchema, DISPLAY_NAME_MAX, PASSWORD_MAX, schemaProblem, USERNAME_MAX } from '@gw/shared';
 import { api, requiredRule, ruleFrom, SubmitFooter } from '@gw/web';
 
 interface AddForm {
@@ -46,7 +46,7 @@ export function AddUserDrawer({ visible, onClose, onCreated }: { visible: boolea
         <Form.Item
           field="username"
           label={t('users.username')}
-          rules={[requiredRule('user.add_required'), ruleFrom<string>((u) => (u && u.length > USERNAME_MAX ? 'user.username_too_long' : null))]}
+          rules={[requiredRule('user.add_required'), ruleFrom<string | undefined>((u) => (u ? schemaProblem(createUserSchema.shape.username, u) : null))]}
         >
           <Input maxLength={USERNAME_MAX} autoComplete="off" />
         </Form.Item>
@@ -58,7 +58,7 @@ export function AddUserDrawer({ visible, onClose, onCreated }: { visible: boolea
           label={t('users.password')}
           rules={[
             requiredRule('user.add_required'),
-            ruleFrom<string>((p) => (p && p.length < PASSWORD_MIN ? 'user.password_too_short' : p && p.length > PASSWORD_MAX ? 'user.password_too_long' : null)),
+            ruleFrom<string | undefined>(checkOptionalPassword),
           ]}
         >
           <Input.Password placeholder={t('users.password_hint_new')} maxLength={PASSWORD_MAX} autoComplete="new-password" />

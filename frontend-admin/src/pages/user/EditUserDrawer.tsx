@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Drawer, Form, Input, InputNumber, Message, Select, Space, Spin } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
-import { checkOptionalPassword, DISPLAY_NAME_MAX, PASSWORD_MAX, renderQuota, USERNAME_MAX, type UserView } from '@gw/shared';
+import { checkOptionalPassword, DISPLAY_NAME_MAX, PASSWORD_MAX, renderQuota, schemaProblem, updateUserSchema, USER_REMARK_MAX, USERNAME_MAX, type UserView } from '@gw/shared';
 import { api, quotaDisplay, requiredRule, ruleFrom, SubmitFooter, useStatus } from '@gw/web';
 import { AddQuotaModal } from './AddQuotaModal';
 import { addQuotaBody, userUpdateBody, type EditForm } from './user-edit';
@@ -44,9 +44,12 @@ export function EditUserDrawer({ userId, groups, onClose, onSaved }: Props) {
   const submit = async () => {
     const v = await form.validate().catch(() => null);
     if (!v || !user) return;
+    const body = userUpdateBody(user.id, loadedQuota, v);
+    const problem = schemaProblem(updateUserSchema, body);
+    if (problem) return void Message.error(t(problem));
     setSaving(true);
     try {
-      await api.put('/api/user/', userUpdateBody(user.id, loadedQuota, v));
+      await api.put('/api/user/', body);
       Message.success(t('users.updated'));
       onSaved();
       onClose();
@@ -106,7 +109,7 @@ export function EditUserDrawer({ userId, groups, onClose, onSaved }: Props) {
             </Space>
           </Form.Item>
           <Form.Item field="remark" label={t('users.remark')}>
-            <Input.TextArea maxLength={255} autoSize={{ minRows: 1, maxRows: 4 }} />
+            <Input.TextArea maxLength={USER_REMARK_MAX} autoSize={{ minRows: 1, maxRows: 4 }} />
           </Form.Item>
           <h4>{t('users.bindings')}</h4>
           {BINDINGS.map((key) => (

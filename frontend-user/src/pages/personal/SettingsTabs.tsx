@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { AutoComplete, Button, Card, Checkbox, Form, Input, Message, Radio, Tabs, Typography } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
-import { checkWebhookUrl, renderQuota, type UserView } from '@gw/shared';
+import { checkWebhookUrl, renderQuota, schemaProblem, userSettingSchema, type UserView } from '@gw/shared';
 import { api, quotaDisplay, ruleFrom, useStatus } from '@gw/web';
 import { DEFAULT_THRESHOLD, parseUserSetting, settingPayload, THRESHOLD_PRESETS, type SettingFormValues } from './personal-helpers';
 
@@ -30,9 +30,12 @@ export function SettingsTabs({ user, onSaved }: { user: UserView; onSaved: () =>
   const save = async () => {
     const v = await form.validate().catch(() => null);
     if (!v) return;
+    const body = settingPayload(v);
+    const problem = schemaProblem(userSettingSchema, body);
+    if (problem) return void Message.error(t(problem));
     setSaving(true);
     try {
-      await api.put('/api/user/setting', settingPayload(v), { quiet: false });
+      await api.put('/api/user/setting', body, { quiet: false });
       Message.success(t('personal.settings_saved'));
       onSaved();
     } catch {

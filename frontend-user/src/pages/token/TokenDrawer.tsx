@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, DatePicker, Drawer, Form, Input, InputNumber, Message, Space, Spin, Switch } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
-import { renderQuota, type UserGroupMap } from '@gw/shared';
-import { quotaDisplay, SubmitFooter, useStatus } from '@gw/web';
+import { createTokenSchema, renderQuota, schemaProblem, TOKEN_BATCH_MAX, TOKEN_NAME_MAX, type UserGroupMap } from '@gw/shared';
+import { quotaDisplay, ruleFrom, SubmitFooter, useStatus } from '@gw/web';
 import { tokenApi } from './token-api';
 import {
   BATCH_PRESETS,
@@ -97,8 +97,8 @@ export function TokenDrawer({ target, groups, models, onClose, onSaved }: Props)
         <Spin />
       ) : (
         <Form form={form} layout="vertical">
-          <Form.Item field="name" label={t('token.name')} rules={isNew ? [{ required: true, message: t('token.name_required') }] : undefined}>
-            <Input maxLength={64} placeholder={t('token.name_placeholder')} className="gw-token-name-input" />
+          <Form.Item field="name" label={t('token.name')} rules={isNew ? [{ required: true, ...ruleFrom((v: string | undefined) => schemaProblem(createTokenSchema.shape.name, v ?? '')) }] : undefined}>
+            <Input maxLength={TOKEN_NAME_MAX} placeholder={t('token.name_placeholder')} className="gw-token-name-input" />
           </Form.Item>
           <Form.Item
             field="expiry"
@@ -124,7 +124,7 @@ export function TokenDrawer({ target, groups, models, onClose, onSaved }: Props)
           {isNew && (
             <>
               <Form.Item field="count" label={t('token.count')} extra={t('token.count_hint')}>
-                <InputNumber min={1} max={100} precision={0} />
+                <InputNumber min={1} max={TOKEN_BATCH_MAX} precision={0} />
               </Form.Item>
               <Space wrap size={4} style={{ marginTop: -8, marginBottom: 16 }}>
                 {BATCH_PRESETS.map((n) => presetButton(String(n), () => form.setFieldValue('count', n), n))}

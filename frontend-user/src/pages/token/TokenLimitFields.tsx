@@ -1,6 +1,6 @@
 import { Alert, Form, Input, InputNumber, Select, Space, Switch } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
-import type { UserGroupMap } from '@gw/shared';
+import { TOKEN_RATE_LIMIT, type UserGroupMap } from '@gw/shared';
 
 interface Props {
   groups: UserGroupMap;
@@ -37,13 +37,13 @@ export function TokenLimitFields({ groups, models, rateLimit, modelLimits }: Pro
       {rateLimit && (
         <Space size={12} wrap>
           <Form.Item field="rate_limit_period" label={t('token.rate_limit_period')} extra={t('token.rate_limit_period_hint')}>
-            <InputNumber min={1} precision={0} style={{ width: 150 }} suffix={t('token.seconds')} />
+            <InputNumber min={TOKEN_RATE_LIMIT.period.min} max={TOKEN_RATE_LIMIT.period.max} precision={0} style={{ width: 150 }} suffix={t('token.seconds')} />
           </Form.Item>
           <Form.Item field="rate_limit_count" label={t('token.rate_limit_count')} extra={t('token.rate_limit_count_hint')}>
-            <InputNumber min={0} precision={0} style={{ width: 150 }} />
+            <InputNumber min={TOKEN_RATE_LIMIT.count.min} max={TOKEN_RATE_LIMIT.count.max} precision={0} style={{ width: 150 }} />
           </Form.Item>
           <Form.Item field="rate_limit_success" label={t('token.rate_limit_success')} extra={t('token.rate_limit_success_hint')}>
-            <InputNumber min={1} precision={0} style={{ width: 150 }} />
+            <InputNumber min={TOKEN_RATE_LIMIT.success.min} max={TOKEN_RATE_LIMIT.success.max} precision={0} style={{ width: 150 }} />
           </Form.Item>
         </Space>
       )}

@@ -90,6 +90,8 @@ describe('checkToken', () => {
     ['name required on creation', { name: ' ' }, true, 'token.name_required'],
     ['name not checked on edit', { name: '' }, false, null],
     ['bad expiry', { expiry: '2026-13-01' }, true, 'token.expiry_invalid'],
+    ['name longer than the server takes', { name: 'n'.repeat(65) }, true, 'token.name_too_long'],
+    ['name too long on edit (the server answers invalid parameters)', { name: 'n'.repeat(65) }, false, 'error.check_input'],
   ])('%s', (_n, over, isNew, expected) => expect(checkToken(f(over), isNew)).toBe(expected));
 });
 

@@ -1,11 +1,21 @@
 /** Pure rules of the token page (docs/console.md#tokens); unit-tested. */
-import { TokenStatus, type TokenRecord } from '@gw/shared';
+import {
+  createTokenSchema,
+  schemaProblem,
+  TOKEN_BATCH_MAX,
+  TOKEN_RATE_LIMIT,
+  TOKEN_RATE_LIMIT_DEFAULTS,
+  TokenStatus,
+  updateTokenSchema,
+  type TokenRecord,
+} from '@gw/shared';
 
 /** Default quota 500000 ($1) and the presets $1, $10, $50, $100, $500, $1000. */
 export const DEFAULT_TOKEN_QUOTA = 500000;
 export const QUOTA_PRESETS = [500000, 5000000, 25000000, 50000000, 250000000, 500000000] as const;
 export const BATCH_PRESETS = [10, 20, 30, 100] as const;
-export const RATE_LIMIT_DEFAULTS = { rate_limit_period: 60, rate_limit_count: 1000, rate_limit_success: 10 } as const;
+/** The rate-limit fields a new token starts with (libs/shared schemas/token.ts, the server's defaults too). */
+export const RATE_LIMIT_DEFAULTS = TOKEN_RATE_LIMIT_DEFAULTS;
 
 export type ExpiryPreset = 'never' | 'hour' | 'day' | 'month';
 export const EXPIRY_PRESETS: readonly ExpiryPreset[] = ['never', 'hour', 'day', 'month'];
@@ -43,7 +53,7 @@ export function randomSuffix(random: () => number = Math.random, length = 6): st
 
 /** Names for a batch: the first keeps the name, every later one gets "-" and a random 6-character suffix. */
 export function batchTokenNames(name: string, count: number, suffix: () => string = () => randomSuffix()): string[] {
-  const n = Math.max(1, Math.min(100, Math.trunc(count) || 1));
+  const n = Math.max(1, Math.min(TOKEN_BATCH_MAX, Math.trunc(count) || 1));
   return Array.from({ length: n }, (_, i) => (i === 0 ? name : `${name}-${suffix()}`));
 }
 
@@ -130,9 +140,14 @@ export function tokenToForm(t: TokenRecord): TokenForm {
   };
 }
 
-/** The first failing rule as a message key: name required on creation; a readable expiry. */
+/**
+ * The first failing rule as a message key: the payload against the server's schema (name required on
+ * creation, its length, the rate-limit bounds), then a readable expiry.
+ */
 export function checkToken(f: TokenForm, isNew: boolean): string | null {
-  if (isNew && !f.name.trim()) return 'token.name_required';
+  const payload = tokenPayload(f);
+  const problem = isNew ? schemaProblem(createTokenSchema, payload) : schemaProblem(updateTokenSchema, { id: 1, ...payload });
+  if (problem) return problem;
   if (parseExpiry(f.expiry) === null) return 'token.expiry_invalid';
   return null;
 }
@@ -147,9 +162,9 @@ export function tokenPayload(f: TokenForm) {
     unlimited_quota: !!f.unlimited_quota,
     expired_time: parseExpiry(f.expiry) ?? -1,
     rate_limit_enabled: !!f.rate_limit_enabled,
-    rate_limit_period: Math.max(1, int(f.rate_limit_period, RATE_LIMIT_DEFAULTS.rate_limit_period)),
-    rate_limit_count: Math.max(0, int(f.rate_limit_count, RATE_LIMIT_DEFAULTS.rate_limit_count)),
-    rate_limit_success: Math.max(1, int(f.rate_limit_success, RATE_LIMIT_DEFAULTS.rate_limit_success)),
+    rate_limit_period: Math.max(TOKEN_RATE_LIMIT.period.min, int(f.rate_limit_period, TOKEN_RATE_LIMIT.period.default)),
+    rate_limit_count: Math.max(TOKEN_RATE_LIMIT.count.min, int(f.rate_limit_count, TOKEN_RATE_LIMIT.count.default)),
+    rate_limit_success: Math.max(TOKEN_RATE_LIMIT.success.min, int(f.rate_limit_success, TOKEN_RATE_LIMIT.success.default)),
     model_limits_enabled: !!f.model_limits_enabled,
     model_limits: [...new Set(f.model_limits.map((m) => m.trim()).filter(Boolean))].join(','),
     allow_ips: f.allow_ips

@@ -73,6 +73,10 @@ export const commonZh = {
     webhook_https_only: 'Webhook 地址必须以 https:// 开头',
     webhook_credentials: 'Webhook 地址不能包含用户名或密码',
     webhook_not_public: 'Webhook 地址不能指向本机、内网、链路本地或云元数据地址',
+    display_name_too_long: '显示名称长度不得超过 20 位',
+    quota_invalid: '额度必须是非负整数',
+    notification_email_invalid: '通知邮箱格式不正确',
+    webhook_url_required: 'Webhook 地址不能为空',
   },
   setting: {
     domain_invalid: '邮箱域名格式不正确，请输入有效的域名，如 gmail.com',
@@ -155,6 +159,10 @@ export const commonEn: DictOf<typeof commonZh> = {
     webhook_https_only: 'The webhook URL must start with https://',
     webhook_credentials: 'The webhook URL must not contain a user name or password',
     webhook_not_public: 'The webhook URL must not point to this host, a private network, a link-local or a cloud metadata address',
+    display_name_too_long: 'The display name must be at most 20 characters',
+    quota_invalid: 'Quota must be a non-negative integer',
+    notification_email_invalid: 'The notification e-mail is invalid',
+    webhook_url_required: 'The webhook URL is required',
   },
   setting: {
     domain_invalid: 'Invalid e-mail domain, enter a valid domain such as gmail.com',

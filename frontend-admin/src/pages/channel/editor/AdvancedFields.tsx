@@ -1,7 +1,8 @@
 import { Form, Input, InputNumber, Select, Space, Switch } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
+import { CHANNEL_LIMITS as L } from '@gw/shared';
 import { jsonRule } from '@gw/web';
-import { MODEL_MAPPING_SAMPLE, PARAM_OVERRIDE_SAMPLE, SETTING_SAMPLE, STATUS_CODE_MAPPING_SAMPLE } from '../channel-type-rules';
+import { MODEL_MAPPING_SAMPLE, PARAM_OVERRIDE_SAMPLE, SETTING_SAMPLE, STATUS_CODE_MAPPING_SAMPLE } from '../channel-form';
 import { JsonInput } from './JsonInput';
 
 /** Groups, mapping, routing weights and the JSON options of a channel (`setting` is root's when editing: it holds the proxy). */
@@ -23,10 +24,10 @@ export function AdvancedFields({ groups, locked }: { groups: string[]; locked: b
       </Form.Item>
       <Space size={16} wrap>
         <Form.Item field="priority" label={t('channel.col_priority')} extra={t('channel.priority_hint')}>
-          <InputNumber precision={0} min={-999} style={{ width: 160 }} className="gw-channel-priority-input" />
+          <InputNumber precision={0} min={L.priorityMin} max={L.priorityMax} style={{ width: 160 }} className="gw-channel-priority-input" />
         </Form.Item>
         <Form.Item field="weight" label={t('channel.col_weight')} extra={t('channel.weight_hint')}>
-          <InputNumber precision={0} min={0} style={{ width: 160 }} />
+          <InputNumber precision={0} min={L.weightMin} max={L.weightMax} style={{ width: 160 }} />
         </Form.Item>
       </Space>
       <Form.Item field="auto_ban" label={t('channel.auto_ban')} triggerPropName="checked" extra={t('channel.auto_ban_hint')}>
@@ -51,7 +52,7 @@ export function AdvancedFields({ groups, locked }: { groups: string[]; locked: b
           <Input style={{ width: 220 }} />
         </Form.Item>
         <Form.Item field="max_input_tokens" label={t('channel.max_input_tokens')} extra={t('channel.max_input_tokens_hint')}>
-          <InputNumber precision={0} min={0} style={{ width: 200 }} />
+          <InputNumber precision={0} min={0} max={L.maxInputTokensMax} style={{ width: 200 }} />
         </Form.Item>
       </Space>
     </>

@@ -1,9 +1,8 @@
 import { Alert, Checkbox, Form, Input, Link, Select } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
-import { CHANNEL_TYPES, ChannelType, channelTypeInfo, checkChannelRegions, isValidJson, otherIsDestination } from '@gw/shared';
+import { CHANNEL_TYPES, channelTypeInfo, checkChannelRegions, isValidJson, otherIsDestination } from '@gw/shared';
 import { requiredRule } from '@gw/web';
 import { batchCreateCount } from '../channel-form';
-import { FULL_URL_TYPE, INVITE_LINK, NO_BASE_URL_TYPES, TYPE_NOTE, TYPE_OTHER_FIELD } from '../channel-type-rules';
 import { KeyField } from './KeyField';
 
 interface Props {
@@ -18,23 +17,21 @@ interface Props {
   reveal?: { onClick: () => void; loading: boolean };
 }
 
-const OTHER_PLACEHOLDER: Record<number, string> = {
-  [ChannelType.Azure]: '2025-04-01-preview',
-  [ChannelType.Spark]: channelTypeInfo(ChannelType.Spark)?.defaultOther ?? '',
-  [ChannelType.VertexAI]: '{"default": "us-central1", "claude-3-5-sonnet-20240620": "europe-west1"}',
-};
-
-/** Type, name, address, type-specific `other`, key and organization (docs/channel-types.md). */
+/**
+ * Type, name, address, type-specific `other`, key and organization (docs/channel-types.md). What
+ * differs by type (note, address field, `other`, organization) is on the type's row in libs/shared.
+ */
 export function BasicFields({ type, keyText, isNew, batch, onBatch, locked, reveal }: Props) {
   const { t } = useTranslation();
-  const note = TYPE_NOTE[type];
-  const otherLabel = TYPE_OTHER_FIELD[type];
+  const info = channelTypeInfo(type);
+  const other = info?.other;
+  const fullUrl = info?.baseUrlField === 'full';
   const batchCount = batchCreateCount(keyText, type);
-  /** Vertex `other`: JSON when it starts with "{", and every region a valid name (libs/shared rule). */
-  const regionError = (v: string | undefined): string | undefined => {
+  /** A JSON-map `other` (Vertex regions): JSON when it starts with "{", and every region a valid name (libs/shared rule). */
+  const jsonMapError = (v: string | undefined): string | undefined => {
     const text = v?.trim() ?? '';
     if (text.startsWith('{') && !isValidJson(text)) return t('channel.other_invalid');
-    return checkChannelRegions(ChannelType.VertexAI, { other: text }) ? t('channel.region_invalid') : undefined;
+    return checkChannelRegions(type, { other: text }) ? t('channel.region_invalid') : undefined;
   };
   return (
     <>
@@ -42,20 +39,20 @@ export function BasicFields({ type, keyText, isNew, batch, onBatch, locked, reve
       <Form.Item field="type" label={t('channel.type')} rules={[{ required: true }]} disabled={locked}>
         <Select showSearch className="gw-channel-type" options={CHANNEL_TYPES.map((c) => ({ label: `${c.name} (${c.id})`, value: c.id }))} />
       </Form.Item>
-      {note && (
+      {info?.noteKey && (
         <Alert
           type="info"
           style={{ marginBottom: 16 }}
           content={
-            type === ChannelType.SiliconFlow ? (
+            info.noteLink ? (
               <span>
-                {t(note)}{' '}
-                <Link href={INVITE_LINK} target="_blank" rel="noreferrer">
-                  {INVITE_LINK}
+                {t(info.noteKey)}{' '}
+                <Link href={info.noteLink} target="_blank" rel="noreferrer">
+                  {info.noteLink}
                 </Link>
               </span>
             ) : (
-              t(note)
+              t(info.noteKey)
             )
           }
         />
@@ -63,27 +60,27 @@ export function BasicFields({ type, keyText, isNew, batch, onBatch, locked, reve
       <Form.Item field="name" label={t('channel.name')} rules={[requiredRule('channel.name_key_required')]}>
         <Input placeholder={t('channel.name_placeholder')} className="gw-channel-name-input" />
       </Form.Item>
-      {!NO_BASE_URL_TYPES.has(type) && (
+      {info?.baseUrlField !== 'none' && (
         <Form.Item
           field="base_url"
-          label={type === FULL_URL_TYPE ? t('channel.base_url_full') : t('channel.base_url')}
-          extra={type === FULL_URL_TYPE ? t('channel.base_url_full_hint') : t('channel.base_url_hint')}
+          label={fullUrl ? t('channel.base_url_full') : t('channel.base_url')}
+          extra={fullUrl ? t('channel.base_url_full_hint') : t('channel.base_url_hint')}
           disabled={locked}
         >
-          <Input className="gw-channel-base-url" placeholder={channelTypeInfo(type)?.baseUrl || t('channel.base_url_placeholder')} />
+          <Input className="gw-channel-base-url" placeholder={info?.baseUrl || t('channel.base_url_placeholder')} />
         </Form.Item>
       )}
-      {otherLabel && (
+      {other && (
         <Form.Item
           field="other"
-          label={t(otherLabel)}
+          label={t(other.labelKey)}
           disabled={locked && otherIsDestination(type)}
-          rules={type === ChannelType.VertexAI ? [{ validator: (v: string | undefined, cb: (e?: string) => void) => cb(regionError(v)) }] : undefined}
+          rules={other.jsonMap ? [{ validator: (v: string | undefined, cb: (e?: string) => void) => cb(jsonMapError(v)) }] : undefined}
         >
-          {type === ChannelType.VertexAI ? (
-            <Input.TextArea className="gw-mono" autoSize={{ minRows: 2, maxRows: 6 }} placeholder={OTHER_PLACEHOLDER[type]} />
+          {other.jsonMap ? (
+            <Input.TextArea className="gw-mono" autoSize={{ minRows: 2, maxRows: 6 }} placeholder={other.placeholder ?? other.default} />
           ) : (
-            <Input placeholder={OTHER_PLACEHOLDER[type]} />
+            <Input placeholder={other.placeholder ?? other.default} />
           )}
         </Form.Item>
       )}
@@ -95,7 +92,7 @@ export function BasicFields({ type, keyText, isNew, batch, onBatch, locked, reve
           {t('channel.batch_create', { count: batchCount })}
         </Checkbox>
       )}
-      {type === ChannelType.OpenAI && (
+      {info?.organization && (
         <Form.Item field="openai_organization" label={t('channel.organization')} disabled={locked}>
           <Input placeholder={t('channel.organization_placeholder')} />
         </Form.Item>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Divider, Drawer, Form, Message, Modal, Spin } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
+import { channelTypeInfo } from '@gw/shared';
 import { isRoot, SubmitFooter, useUser } from '@gw/web';
 import { channelApi, loadTypeModels } from '../channel-api';
 import {
@@ -16,7 +17,6 @@ import {
   type ChannelForm,
   type ChannelPayload,
 } from '../channel-form';
-import { TYPE_DEFAULT_MODELS } from '../channel-type-rules';
 import { AdvancedFields } from './AdvancedFields';
 import { BasicFields } from './BasicFields';
 import { ModelPickerModal } from './ModelPickerModal';
@@ -85,8 +85,8 @@ export function ChannelDrawer({ target, groups, modelOptions, onClose, onSaved }
   /** A new channel of a type with a default model list starts with it. */
   const onValuesChange = (changed: Partial<ChannelForm>) => {
     if (changed.type === undefined || !isNew) return;
-    const defaults = TYPE_DEFAULT_MODELS[changed.type];
-    if (defaults && ((form.getFieldValue('models') as string[] | undefined) ?? []).length === 0) form.setFieldValue('models', defaults);
+    const defaults = channelTypeInfo(changed.type)?.defaultModels;
+    if (defaults && ((form.getFieldValue('models') as string[] | undefined) ?? []).length === 0) form.setFieldValue('models', [...defaults]);
   };
 
   const current = (): ChannelForm => ({ ...CHANNEL_DEFAULTS, ...(form.getFieldsValue() as Partial<ChannelForm>) }) as ChannelForm;

@@ -1,0 +1,54 @@
+import { channelOtherOrDefault, channelTypeInfo, ChannelType, CHANNEL_TYPES } from './channel-types';
+import { otherIsDestination } from './channel-credentials';
+
+describe('channel-type rows: what the editor and the server treat specially', () => {
+  it('ids are unique and every named type has a row', () => {
+    const ids = CHANNEL_TYPES.map((t) => t.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of Object.values(ChannelType)) expect(channelTypeInfo(id)).toBeDefined();
+  });
+
+  it.each([
+    [ChannelType.Azure, 'api_version', 'channel.other_azure_version'],
+    [ChannelType.Spark, 'version', 'channel.other_spark_version'],
+    [ChannelType.AiProxyLibrary, 'knowledge_id', 'channel.other_knowledge_id'],
+    [ChannelType.Cloudflare, 'account', 'channel.other_account_id'],
+    [ChannelType.VertexAI, 'region', 'channel.other_region'],
+  ])('type %s: other means %s, labelled %s', (type, meaning, labelKey) =>
+    expect(channelTypeInfo(type)?.other).toMatchObject({ meaning, labelKey }));
+
+  it('types without an `other` row field have none', () => {
+    const withOther = CHANNEL_TYPES.filter((t) => t.other).map((t) => t.id);
+    expect(withOther.sort((a, b) => a - b)).toEqual([3, 18, 21, 39, 41]);
+  });
+
+  it('Spark saves an empty other as v2.1 and shows it as the placeholder', () => {
+    expect(channelOtherOrDefault(ChannelType.Spark, '  ')).toBe('v2.1');
+    expect(channelOtherOrDefault(ChannelType.Spark, 'v3.5')).toBe('v3.5');
+    expect(channelOtherOrDefault(ChannelType.OpenAI, '')).toBe('');
+    expect(channelTypeInfo(ChannelType.Spark)?.other?.default).toBe('v2.1');
+  });
+
+  it('only Vertex AI takes a JSON map in other; region and account are root-only destinations', () => {
+    expect(CHANNEL_TYPES.filter((t) => t.other?.jsonMap).map((t) => t.id)).toEqual([ChannelType.VertexAI]);
+    expect(CHANNEL_TYPES.filter((t) => otherIsDestination(t.id)).map((t) => t.id)).toEqual([ChannelType.Cloudflare, ChannelType.VertexAI]);
+  });
+
+  it('address field: none for VolcEngine, the full URL for Custom', () => {
+    expect(CHANNEL_TYPES.filter((t) => t.baseUrlField === 'none').map((t) => t.id)).toEqual([ChannelType.VolcEngine]);
+    expect(CHANNEL_TYPES.filter((t) => t.baseUrlField === 'full').map((t) => t.id)).toEqual([ChannelType.Custom]);
+  });
+
+  it('default models of Midjourney (2, 5) and Suno (36)', () => {
+    expect(channelTypeInfo(ChannelType.MidjourneyProxy)?.defaultModels).toHaveLength(7);
+    expect(channelTypeInfo(ChannelType.MidjourneyProxyPlus)?.defaultModels).toEqual(expect.arrayContaining(['mj_imagine', 'swap_face']));
+    expect(channelTypeInfo(ChannelType.SunoAPI)?.defaultModels).toEqual(['suno_music', 'suno_lyrics']);
+    expect(CHANNEL_TYPES.filter((t) => t.defaultModels).map((t) => t.id)).toEqual([2, 5, 36]);
+  });
+
+  it('notes for 3, 8, 22, 37, 40, 41; the invitation link only for SiliconFlow; organization only for OpenAI', () => {
+    expect(CHANNEL_TYPES.filter((t) => t.noteKey).map((t) => t.id)).toEqual([3, 8, 22, 37, 40, 41]);
+    expect(CHANNEL_TYPES.filter((t) => t.noteLink).map((t) => t.id)).toEqual([ChannelType.SiliconFlow]);
+    expect(CHANNEL_TYPES.filter((t) => t.organization).map((t) => t.id)).toEqual([ChannelType.OpenAI]);
+  });
+});

@@ -1,0 +1,9 @@
+/** Request schemas (zod) shared by the server's validation and the console's forms. */
+export * from './json-text';
+export * from './problem';
+export * from './channel';
+export * from './token';
+export * from './user';
+export * from './auth';
+export * from './option';
+export * from './log';
