@@ -30,7 +30,7 @@ function sharedDeps(appDir) {
  * @param {object} o
  * @param {string} o.appDir   the frontend package directory
  * @param {string} o.name     federation name (shell, admin, user)
- * @param {Record<string,string>} [o.exposes] remote modules
+ * @param {Record<string,string>} [o.pages] a remote's page manifest (page name → expose file); the host has none
  * @param {number} o.port     dev-server port
  * @param {string} o.title    page title of the standalone index.html
  * @returns a config function: `rspack serve` (env.RSPACK_SERVE) or --mode development builds for development
@@ -39,8 +39,14 @@ function createConfig(o) {
   return (env = {}, argv = {}) => build(o, !(env.RSPACK_SERVE || argv.mode === 'development' || process.env.NODE_ENV === 'development'));
 }
 
-function build({ appDir, name, exposes, port, title }, prod) {
-  const isHost = !exposes;
+/** `./ChannelPage` → file for each manifest entry: the remote's Module Federation `exposes`. */
+function exposesOf(pages) {
+  return Object.fromEntries(Object.entries(pages).map(([page, file]) => [`./${page}`, file]));
+}
+
+function build({ appDir, name, pages, port, title }, prod) {
+  const isHost = !pages;
+  const exposes = pages ? exposesOf(pages) : undefined;
   return {
     mode: prod ? 'production' : 'development',
     context: appDir,
@@ -109,4 +115,4 @@ function build({ appDir, name, exposes, port, title }, prod) {
   };
 }
 
-module.exports = { createConfig, sharedDeps };
+module.exports = { createConfig, sharedDeps, exposesOf };
