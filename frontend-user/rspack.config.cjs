@@ -1,9 +1,10 @@
 const { createConfig } = require('../libs/web/rspack/create-config.cjs');
 
 /**
- * User remote: personal settings, tokens and the usage log (later wallet and the playground). The pages it
- * exposes are listed in src/pages.manifest.json (page name → expose file); the shell types its page names
- * from the same file.
+ * User remote: personal settings, tokens and the usage log (later wallet and the playground).
+ * Its pages are listed in src/pages.manifest.json (page name → the module exporting the page under that
+ * name); each is exposed as `./<name>` after src/remote-setup.ts. The shell types its page names from the
+ * same manifest.
  */
 module.exports = createConfig({
   appDir: __dirname,
@@ -11,4 +12,5 @@ module.exports = createConfig({
   port: 3102,
   title: 'AI Gateway · user',
   pages: require('./src/pages.manifest.json'),
+  setup: './src/remote-setup.ts',
 });

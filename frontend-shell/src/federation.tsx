@@ -54,7 +54,8 @@ export async function initFederation(): Promise<void> {
   );
 }
 
-type PageModule = { default: ComponentType };
+/** An exposed page module: the page under its manifest name (or as the default export). */
+type PageModule = Partial<Record<string, ComponentType>>;
 const pages = new Map<string, LazyExoticComponent<ComponentType>>();
 
 /** A page exposed by a remote (e.g. remotePage('admin', 'UserPage')), loaded on first render. */
@@ -64,7 +65,8 @@ export function remotePage<R extends RemoteName>(remote: R, page: RemotePages[R]
   if (!loaded) {
     loaded = lazy(async () => {
       const mod = await loadRemote<PageModule>(id);
-      return mod?.default ? mod : { default: () => <RemoteUnavailable name={remote} /> };
+      const Page = mod?.[page] ?? mod?.default;
+      return { default: Page ?? (() => <RemoteUnavailable name={remote} />) };
     });
     pages.set(id, loaded);
   }
