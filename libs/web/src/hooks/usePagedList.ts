@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import type { ListResult } from '../api/paged';
 import { initialPagedList, pageRows, pagedListReducer } from './paged-list-state';
 import { usePageSize } from './usePageSize';
@@ -56,13 +56,15 @@ export function usePagedList<Q, T>({ load, initialQuery, deps = [], onError = 'c
     [pageSize, setPageSize],
   );
 
+  const rows = useMemo(() => pageRows(state.result, state.page, pageSize), [state.result, state.page, pageSize]);
+
   return {
     query: state.query,
     page: state.page,
     pageSize,
     total: state.result.total,
     /** The rows of the current page. */
-    rows: pageRows(state.result, state.page, pageSize),
+    rows,
     loading: state.loading,
     /** Grows on each search and reload: side data loaded with the list (a summary) can depend on it. */
     generation: state.generation,
