@@ -3,9 +3,10 @@ import '@arco-design/web-react/es/_util/react-19-adapter';
 import '@arco-design/web-react/dist/css/arco.min.css';
 import { createRoot } from 'react-dom/client';
 import { applyTheme, initI18n, StandaloneApp, storedTheme } from '@gw/web';
-import ChannelPage from './expose/ChannelPage';
-import SettingPage from './expose/SettingPage';
-import UserPage from './expose/UserPage';
+import './remote-setup';
+import { ChannelPage } from './pages/channel/ChannelPage';
+import { SettingPage } from './pages/setting/SettingPage';
+import { UserPage } from './pages/user/UserPage';
 
 async function main() {
   applyTheme(storedTheme());

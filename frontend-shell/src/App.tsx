@@ -10,7 +10,8 @@ import { RemoteBoundary } from './components/RemoteBoundary';
 import { AppLayout } from './layout/AppLayout';
 import { Forbidden } from './pages/Forbidden';
 import { NotFound } from './pages/NotFound';
-import { ROUTES, type RouteDef } from './routes';
+import { ROUTE_TABLE, type RouteEntry } from './route-table';
+import { routePage } from './routes';
 
 /** Lets the API client's 401 handler navigate inside the SPA. */
 function NavigatorBridge() {
@@ -45,14 +46,14 @@ function StatusGate({ children }: { children: ReactNode }) {
 }
 
 /** Login guard (stored user), admin guard (role >= 10), and the error boundary of remote pages. */
-function RoutePage({ route }: { route: RouteDef }) {
+function RoutePage({ route }: { route: RouteEntry }) {
   const user = useUser();
   const location = useLocation();
   if (route.access !== 'open' && !user) {
     return <Navigate to={`/login?returnTo=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   }
   if (route.access === 'admin' && !isAdmin(user)) return <Forbidden />;
-  const Page = route.page;
+  const Page = routePage(route);
   const page = (
     <Suspense fallback={<Spin className="gw-page-loading" />}>
       <Page />
@@ -76,7 +77,7 @@ export function App() {
         <StatusGate>
           <Routes>
             <Route element={<AppLayout />}>
-              {ROUTES.map((r) => (
+              {ROUTE_TABLE.map((r) => (
                 <Route key={r.path} path={r.path} element={<RoutePage route={r} />} />
               ))}
               <Route path="*" element={<NotFound />} />

@@ -2,7 +2,16 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { init, loadRemote, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { RemoteUnavailable } from './components/RemoteUnavailable';
 
-export type RemoteName = 'admin' | 'user';
+/**
+ * The pages each remote exposes, typed from its page manifest (src/pages.manifest.json of the remote, the
+ * same file its Module Federation `exposes` is built from): naming a page a remote does not expose fails
+ * the shell's type check.
+ */
+export interface RemotePages {
+  admin: keyof typeof import('@gw/frontend-admin/pages.manifest.json');
+  user: keyof typeof import('@gw/frontend-user/pages.manifest.json');
+}
+export type RemoteName = keyof RemotePages;
 export type RemoteEntries = Record<RemoteName, string>;
 
 const DEFAULT_ENTRIES: RemoteEntries = {
@@ -45,19 +54,21 @@ export async function initFederation(): Promise<void> {
   );
 }
 
-type PageModule = { default: ComponentType };
+/** An exposed page module: the page under its manifest name (or as the default export). */
+type PageModule = Partial<Record<string, ComponentType>>;
 const pages = new Map<string, LazyExoticComponent<ComponentType>>();
 
 /** A page exposed by a remote (e.g. remotePage('admin', 'UserPage')), loaded on first render. */
-export function remotePage(remote: RemoteName, module: string): LazyExoticComponent<ComponentType> {
-  const id = `${remote}/${module}`;
-  let page = pages.get(id);
-  if (!page) {
-    page = lazy(async () => {
+export function remotePage<R extends RemoteName>(remote: R, page: RemotePages[R]): LazyExoticComponent<ComponentType> {
+  const id = `${remote}/${page}`;
+  let loaded = pages.get(id);
+  if (!loaded) {
+    loaded = lazy(async () => {
       const mod = await loadRemote<PageModule>(id);
-      return mod?.default ? mod : { default: () => <RemoteUnavailable name={remote} /> };
+      const Page = mod?.[page] ?? mod?.default;
+      return { default: Page ?? (() => <RemoteUnavailable name={remote} />) };
     });
-    pages.set(id, page);
+    pages.set(id, loaded);
   }
-  return page;
+  return loaded;
 }

@@ -1,4 +1,5 @@
-import { chatLinks, isBarePath, visibleNav, type NavContext } from './nav';
+import { chatLinks, isBarePath, NAV, visibleNav, type NavContext } from './nav';
+import { ROUTE_TABLE } from './route-table';
 import { en } from './locale/en';
 import { zh } from './locale/zh';
 
@@ -29,6 +30,18 @@ describe('bare paths (no sidebar: home, chat, setup)', () => {
     ['/user', false],
     ['/chatter', false],
   ])('%s → %s', (path, bare) => expect(isBarePath(path)).toBe(bare));
+});
+
+describe('route table', () => {
+  const lookup = (dict: object, key: string) => key.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown> | undefined)?.[k], dict);
+  it('lists each path once', () => expect(new Set(ROUTE_TABLE.map((r) => r.path)).size).toBe(ROUTE_TABLE.length));
+  it('names every menu group and item in both dictionaries', () => {
+    const labels = NAV.flatMap((g) => [g.labelKey, ...g.items.map((i) => i.labelKey)]).filter((k): k is string => !!k);
+    for (const key of labels) {
+      expect([key, typeof lookup(zh, key)]).toEqual([key, 'string']);
+      expect([key, typeof lookup(en, key)]).toEqual([key, 'string']);
+    }
+  });
 });
 
 describe('chatLinks', () => {

@@ -1,9 +1,9 @@
-import type { ServerStatus } from '@gw/shared';
+import { matchPath } from 'react-router-dom';
+import { MENU_GROUPS, ROUTE_TABLE, type MenuGroup, type NavContext, type RouteEntry } from './route-table';
 
-/** Paths without the side navigation. */
-export function isBarePath(pathname: string): boolean {
-  return pathname === '/' || pathname === '/setup' || pathname === '/chat' || pathname.startsWith('/chat/') || pathname === '/chat2link';
-}
+export type { NavContext } from './route-table';
+
+/** The side menu and the bare layout, derived from the route table (route-table.ts). Pure; unit-tested. */
 
 export interface NavItem {
   key: string;
@@ -12,59 +12,33 @@ export interface NavItem {
   visible?: (ctx: NavContext) => boolean;
 }
 
-export interface NavGroup {
-  key: string;
-  labelKey?: string;
+export interface NavGroup extends MenuGroup {
   items: NavItem[];
-  visible?: (ctx: NavContext) => boolean;
 }
 
-export interface NavContext {
-  status: Partial<ServerStatus>;
-  isAdmin: boolean;
+/** The full side menu: the groups in order, each with the table's menu rows in table order. */
+export function menuOf(routes: RouteEntry[] = ROUTE_TABLE, groups: MenuGroup[] = MENU_GROUPS): NavGroup[] {
+  return groups.map((group) => ({
+    ...group,
+    items: routes.flatMap((r) => (r.menu?.group === group.key ? [{ key: r.path.slice(1), path: r.path, labelKey: r.menu.labelKey, visible: r.menu.visible }] : [])),
+  }));
 }
 
-/** Side navigation (docs/console.md#routes-and-navigation): groups, items and their visibility rules. */
-export const NAV: NavGroup[] = [
-  { key: 'chat', items: [{ key: 'playground', path: '/playground', labelKey: 'nav.playground' }] },
-  {
-    key: 'console',
-    labelKey: 'nav.group_console',
-    items: [
-      { key: 'detail', path: '/detail', labelKey: 'nav.detail', visible: (c) => !!c.status.enable_data_export },
-      { key: 'token', path: '/token', labelKey: 'nav.token' },
-      { key: 'log', path: '/log', labelKey: 'nav.log' },
-      { key: 'midjourney', path: '/midjourney', labelKey: 'nav.midjourney', visible: (c) => !!c.status.enable_drawing },
-      { key: 'task', path: '/task', labelKey: 'nav.task', visible: (c) => !!c.status.enable_task },
-    ],
-  },
-  {
-    key: 'admin',
-    labelKey: 'nav.group_admin',
-    visible: (c) => c.isAdmin,
-    items: [
-      { key: 'channel', path: '/channel', labelKey: 'nav.channel', visible: (c) => c.isAdmin },
-      { key: 'redemption', path: '/redemption', labelKey: 'nav.redemption', visible: (c) => c.isAdmin },
-      { key: 'user', path: '/user', labelKey: 'nav.user' },
-      { key: 'setting', path: '/setting', labelKey: 'nav.setting' },
-    ],
-  },
-  {
-    key: 'personal',
-    labelKey: 'nav.group_personal',
-    items: [
-      { key: 'topup', path: '/topup', labelKey: 'nav.topup' },
-      { key: 'personal', path: '/personal', labelKey: 'nav.personal' },
-    ],
-  },
-];
+export const NAV: NavGroup[] = menuOf();
 
-/** The groups and items visible in a context (pure; unit-tested). */
+/** The groups and items visible in a context; groups left empty are dropped. */
 export function visibleNav(ctx: NavContext, groups: NavGroup[] = NAV): NavGroup[] {
   return groups
     .filter((g) => !g.visible || g.visible(ctx))
     .map((g) => ({ ...g, items: g.items.filter((i) => !i.visible || i.visible(ctx)) }))
     .filter((g) => g.items.length > 0);
+}
+
+const BARE_PATTERNS = ROUTE_TABLE.filter((r) => r.bare).map((r) => r.path);
+
+/** Paths the router answers with a bare route (no side navigation): home, setup, chat. */
+export function isBarePath(pathname: string): boolean {
+  return BARE_PATTERNS.some((pattern) => matchPath(pattern, pathname) !== null);
 }
 
 /** Chat links configured by the operator: a list of {name: url} entries. */

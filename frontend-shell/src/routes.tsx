@@ -1,5 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
-import { remotePage, type RemoteName } from './federation';
+import { remotePage } from './federation';
 import { AboutPage } from './pages/about/AboutPage';
 import { ComingSoon } from './pages/ComingSoon';
 import { HomePage } from './pages/home/HomePage';
@@ -7,50 +7,12 @@ import { LoginPage } from './pages/login/LoginPage';
 import { RegisterPage } from './pages/register/RegisterPage';
 import { ResetPage } from './pages/reset/ResetPage';
 import { SetupPage } from './pages/setup/SetupPage';
+import type { RouteEntry } from './route-table';
 
-/** open: anyone; login: a stored user; admin: role >= 10 (docs/console.md#routes-and-navigation). */
-export type Access = 'open' | 'login' | 'admin';
+/** The shell's own pages, by the names the route table uses. */
+export const SHELL_PAGES = { HomePage, SetupPage, LoginPage, RegisterPage, ResetPage, AboutPage, ComingSoon } satisfies Record<string, ComponentType>;
 
-export interface RouteDef {
-  path: string;
-  access: Access;
-  /** A shell page, or a page exposed by a remote. */
-  page: ComponentType | LazyExoticComponent<ComponentType>;
-  remote?: RemoteName;
-  /** Layout without the side navigation (home, chat, setup). */
-  bare?: boolean;
+/** The component a route renders: a shell page, or a remote's page loaded on first render. */
+export function routePage(route: RouteEntry): ComponentType | LazyExoticComponent<ComponentType> {
+  return route.remote ? remotePage(route.remote, route.page) : SHELL_PAGES[route.page];
 }
-
-const soon = ComingSoon;
-const admin = (module: string) => ({ page: remotePage('admin', module), remote: 'admin' as const });
-const user = (module: string) => ({ page: remotePage('user', module), remote: 'user' as const });
-
-export const ROUTES: RouteDef[] = [
-  { path: '/', access: 'open', page: HomePage, bare: true },
-  { path: '/setup', access: 'open', page: SetupPage, bare: true },
-  { path: '/login', access: 'open', page: LoginPage },
-  { path: '/register', access: 'open', page: RegisterPage },
-  { path: '/reset', access: 'open', page: ResetPage },
-  { path: '/user/reset', access: 'open', page: soon },
-  { path: '/oauth/:provider', access: 'open', page: soon },
-  { path: '/about', access: 'open', page: AboutPage },
-  { path: '/pricing', access: 'open', page: soon },
-  { path: '/chat/:id?', access: 'open', page: soon, bare: true },
-  { path: '/chat2link', access: 'login', page: soon, bare: true },
-  { path: '/token', access: 'login', ...user('TokenPage') },
-  { path: '/playground', access: 'login', page: soon },
-  { path: '/log', access: 'login', ...user('LogPage') },
-  { path: '/detail', access: 'login', page: soon },
-  { path: '/midjourney', access: 'login', page: soon },
-  { path: '/task', access: 'login', page: soon },
-  { path: '/topup', access: 'login', page: soon },
-  { path: '/personal', access: 'login', ...user('PersonalPage') },
-  { path: '/channel', access: 'admin', ...admin('ChannelPage') },
-  { path: '/channel/add', access: 'admin', ...admin('ChannelPage') },
-  { path: '/channel/edit/:id', access: 'admin', ...admin('ChannelPage') },
-  { path: '/redemption', access: 'admin', page: soon },
-  { path: '/user', access: 'admin', ...admin('UserPage') },
-  { path: '/user/edit/:id?', access: 'admin', ...admin('UserPage') },
-  // Reachable by any signed-in user; the page shows its tabs to administrators only.
-  { path: '/setting', access: 'login', ...admin('SettingPage') },
-];

@@ -3,9 +3,10 @@ import '@arco-design/web-react/es/_util/react-19-adapter';
 import '@arco-design/web-react/dist/css/arco.min.css';
 import { createRoot } from 'react-dom/client';
 import { applyTheme, initI18n, StandaloneApp, storedTheme } from '@gw/web';
-import LogPage from './expose/LogPage';
-import PersonalPage from './expose/PersonalPage';
-import TokenPage from './expose/TokenPage';
+import './remote-setup';
+import { LogPage } from './pages/log/LogPage';
+import { PersonalPage } from './pages/personal/PersonalPage';
+import { TokenPage } from './pages/token/TokenPage';
 
 async function main() {
   applyTheme(storedTheme());

@@ -1,5 +1,6 @@
 // One rspack + Module Federation configuration for the shell (host) and the two remotes.
 // Everything is built offline; names carry content hashes except remoteEntry.js and index.html.
+const fs = require('node:fs');
 const path = require('node:path');
 const { rspack } = require('@rspack/core');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
@@ -30,7 +31,8 @@ function sharedDeps(appDir) {
  * @param {object} o
  * @param {string} o.appDir   the frontend package directory
  * @param {string} o.name     federation name (shell, admin, user)
- * @param {Record<string,string>} [o.exposes] remote modules
+ * @param {Record<string,string>} [o.pages] a remote's page manifest (page name → module exporting it by that name); the host has none
+ * @param {string} [o.setup] a remote's setup module (dictionaries, styles), run before each of its pages
  * @param {number} o.port     dev-server port
  * @param {string} o.title    page title of the standalone index.html
  * @returns a config function: `rspack serve` (env.RSPACK_SERVE) or --mode development builds for development
@@ -39,8 +41,31 @@ function createConfig(o) {
   return (env = {}, argv = {}) => build(o, !(env.RSPACK_SERVE || argv.mode === 'development' || process.env.NODE_ENV === 'development'));
 }
 
-function build({ appDir, name, exposes, port, title }, prod) {
-  const isHost = !exposes;
+/**
+ * The remote's Module Federation `exposes`: `./ChannelPage` for each manifest entry. With a setup module the
+ * entry is [setup, page module]: the container runs both in order and answers the exports of the last.
+ */
+function exposesOf(pages, setup) {
+  return Object.fromEntries(Object.entries(pages).map(([page, file]) => [`./${page}`, setup ? [setup, file] : file]));
+}
+
+/**
+ * The shell renders the export named like the manifest entry: a module that does not export it (a renamed
+ * page, a typo in the manifest) fails the build here rather than showing "module unavailable" at runtime.
+ */
+function checkPages(appDir, pages) {
+  for (const [page, file] of Object.entries(pages)) {
+    const source = fs.readFileSync(path.join(appDir, file), 'utf8');
+    if (!new RegExp(`^export (function|const) ${page}\\b`, 'm').test(source)) {
+      throw new Error(`${path.join(appDir, 'src/pages.manifest.json')}: ${file} does not export ${page}`);
+    }
+  }
+}
+
+function build({ appDir, name, pages, setup, port, title }, prod) {
+  const isHost = !pages;
+  if (pages) checkPages(appDir, pages);
+  const exposes = pages ? exposesOf(pages, setup) : undefined;
   return {
     mode: prod ? 'production' : 'development',
     context: appDir,
@@ -109,4 +134,4 @@ function build({ appDir, name, exposes, port, title }, prod) {
   };
 }
 
-module.exports = { createConfig, sharedDeps };
+module.exports = { createConfig, sharedDeps, exposesOf };

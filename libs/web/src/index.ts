@@ -40,6 +40,8 @@ export { ruleFrom, requiredRule, jsonRule } from './rules';
 export { copyText, showCopyFallback } from './clipboard';
 export { usePageSize, PAGE_SIZE_KEY } from './hooks/usePageSize';
 export { useRequest } from './hooks/useRequest';
+export { usePagedList, type PagedListOptions, type PageRequest } from './hooks/usePagedList';
+export { emptyList } from './hooks/paged-list-state';
 export { useStoredFlag } from './hooks/useStoredState';
 export { defaultColumnPrefs, parseColumnPrefs, type ColumnPrefs } from './table/column-prefs';
 export { ColumnSettingsModal, useColumnPrefs } from './table/ColumnSettings';

@@ -1,12 +1,12 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Card } from '@arco-design/web-react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ChannelRecord } from '@gw/shared';
-import { ColumnSettingsModal, defaultColumnPrefs, useColumnPrefs, usePageSize, useStoredFlag, type ListResult } from '@gw/web';
+import { ColumnSettingsModal, defaultColumnPrefs, useColumnPrefs, usePagedList, useStoredFlag } from '@gw/web';
 import { BatchTagModal } from './BatchTagModal';
 import { channelRow, groupByTag, type TagRow } from './channel-display';
-import { EMPTY_QUERY, listChannels, loadGroups, loadModelOptions, type ChannelQuery } from './channel-api';
+import { EMPTY_QUERY, listChannels, loadGroups, loadModelOptions } from './channel-api';
 import { ChannelSearch } from './ChannelSearch';
 import { CHANNEL_COLUMNS, ChannelTable } from './ChannelTable';
 import { ChannelToolbar } from './ChannelToolbar';
@@ -19,7 +19,6 @@ export const TAG_MODE_KEY = 'enable-tag-mode';
 export const ID_SORT_KEY = 'id-sort';
 export const CHANNEL_COLUMNS_KEY = 'channels-table-columns';
 const COLUMN_DEFAULTS = defaultColumnPrefs(CHANNEL_COLUMNS);
-const EMPTY: ListResult<ChannelRecord> = { items: [], total: 0, page: 0, page_size: 0, local: false };
 
 /** Channel management: search, server-paged table, tag mode, editor drawer and dialogs. */
 export function ChannelPage() {
@@ -27,14 +26,14 @@ export function ChannelPage() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { id: routeId } = useParams();
-  const [pageSize, setPageSize] = usePageSize();
-  const [page, setPage] = useState(1);
-  const [query, setQuery] = useState<ChannelQuery>(EMPTY_QUERY);
   const [idSort, setIdSort] = useStoredFlag(ID_SORT_KEY);
   const [tagMode, setTagMode] = useStoredFlag(TAG_MODE_KEY);
   const [prefs, setPrefs] = useColumnPrefs(CHANNEL_COLUMNS_KEY, COLUMN_DEFAULTS);
-  const [result, setResult] = useState<ListResult<ChannelRecord>>(EMPTY);
-  const [loading, setLoading] = useState(false);
+  const list = usePagedList({
+    initialQuery: EMPTY_QUERY,
+    load: ({ query, page, pageSize }) => listChannels({ query, page, pageSize, idSort, tagMode }),
+    deps: [idSort, tagMode],
+  });
   const [selected, setSelected] = useState<number[]>([]);
   const [groups, setGroups] = useState<string[]>([]);
   const [modelOptions, setModelOptions] = useState<string[]>([]);
@@ -44,39 +43,21 @@ export function ChannelPage() {
   const [batchTag, setBatchTag] = useState(false);
   const [columnsOpen, setColumnsOpen] = useState(false);
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setResult(await listChannels({ query, page, pageSize, idSort, tagMode }));
-    } catch {
-      setResult(EMPTY);
-    } finally {
-      setLoading(false);
-    }
-  }, [query, page, pageSize, idSort, tagMode]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
   useEffect(() => {
     void loadGroups().then(setGroups);
     void loadModelOptions().then(setModelOptions);
   }, []);
 
-  const patchRow = useCallback((id: number, patch: Partial<ChannelRecord>) => {
-    setResult((r) => ({ ...r, items: r.items.map((c) => (c.id === id ? { ...c, ...patch } : c)) }));
-  }, []);
-
+  const { updateItems, reload } = list;
   const { handlers, bulk, batchDelete } = useChannelHandlers({
-    reload: () => void load(),
-    patchRow,
+    reload,
+    patchRow: (id: number, patch: Partial<ChannelRecord>) => updateItems((items) => items.map((c) => (c.id === id ? { ...c, ...patch } : c))),
     openEditor: setEditing,
     openModelTest: setTesting,
     openTagEdit: setTagEditing,
   });
 
-  const visible = result.local ? result.items.slice((page - 1) * pageSize, page * pageSize) : result.items;
+  const visible = list.rows;
   const rows = useMemo(() => (tagMode ? groupByTag(visible) : visible.map(channelRow)), [tagMode, visible]);
 
   const closeEditor = () => {
@@ -88,10 +69,7 @@ export function ChannelPage() {
     <Card title={t('channel.title')} className="gw-channel-page">
       <ChannelSearch
         groups={groups}
-        onSearch={(q) => {
-          setQuery(q);
-          setPage(1);
-        }}
+        onSearch={list.search}
       />
       <ChannelToolbar
         selected={selected.length}
@@ -99,46 +77,41 @@ export function ChannelPage() {
         tagMode={tagMode}
         onIdSort={(v) => {
           setIdSort(v);
-          setPage(1);
+          list.setPage(1);
         }}
         onTagMode={(v) => {
           setTagMode(v);
-          setPage(1);
+          list.setPage(1);
         }}
         onAdd={() => setEditing('new')}
         onBatchDelete={() => batchDelete(selected, () => setSelected([]))}
         onBatchTag={() => setBatchTag(true)}
         onBulk={(a) => void bulk(a)}
         onColumns={() => setColumnsOpen(true)}
-        onRefresh={() => void load()}
+        onRefresh={reload}
       />
       <ChannelTable
         rows={rows}
-        loading={loading}
-        page={page}
-        pageSize={pageSize}
-        total={result.total}
+        loading={list.loading}
+        page={list.page}
+        pageSize={list.pageSize}
+        total={list.total}
         prefs={prefs}
         selected={selected}
         onSelect={setSelected}
-        onPage={(p, size) => {
-          if (size !== pageSize) {
-            setPageSize(size);
-            setPage(1);
-          } else setPage(p);
-        }}
+        onPage={list.changePage}
         on={handlers}
       />
-      <ChannelDrawer target={editing} groups={groups} modelOptions={modelOptions} onClose={closeEditor} onSaved={() => void load()} />
-      <ModelTestModal channel={testing} onClose={() => setTesting(null)} onTested={() => void load()} />
-      <TagEditModal row={tagEditing} groups={groups} modelOptions={modelOptions} onClose={() => setTagEditing(null)} onSaved={() => void load()} />
+      <ChannelDrawer target={editing} groups={groups} modelOptions={modelOptions} onClose={closeEditor} onSaved={reload} />
+      <ModelTestModal channel={testing} onClose={() => setTesting(null)} onTested={reload} />
+      <TagEditModal row={tagEditing} groups={groups} modelOptions={modelOptions} onClose={() => setTagEditing(null)} onSaved={reload} />
       <BatchTagModal
         visible={batchTag}
         ids={selected}
         onClose={() => setBatchTag(false)}
         onSaved={() => {
           setSelected([]);
-          void load();
+          reload();
         }}
       />
       <ColumnSettingsModal

@@ -1,14 +1,16 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Card, Message } from '@arco-design/web-react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { Paged, UserManageAction, UserView } from '@gw/shared';
-import { api, usePageSize, useUser, withQuery } from '@gw/web';
+import type { UserManageAction, UserView } from '@gw/shared';
+import { api, toListResult, usePagedList, useUser, withQuery } from '@gw/web';
 import { AddUserDrawer } from './AddUserDrawer';
 import { EditUserDrawer } from './EditUserDrawer';
 import { applyManageResult } from './user-actions';
 import { UserSearch, type UserQuery } from './UserSearch';
 import { UserTable } from './UserTable';
+
+const NO_QUERY: UserQuery = { keyword: '', group: '' };
 
 /** User administration: search, server-paged table, add and edit side panels, actions. */
 export function UserPage() {
@@ -16,32 +18,20 @@ export function UserPage() {
   const me = useUser();
   const navigate = useNavigate();
   const { id: routeId } = useParams();
-  const [pageSize, setPageSize] = usePageSize();
-  const [page, setPage] = useState(1);
-  const [query, setQuery] = useState<UserQuery>({ keyword: '', group: '' });
-  const [result, setResult] = useState<Paged<UserView>>({ items: [], page: 0, page_size: pageSize, total: 0 });
-  const [loading, setLoading] = useState(false);
-  const [groups, setGroups] = useState<string[]>([]);
-  const [adding, setAdding] = useState(false);
-  const [editing, setEditing] = useState<number | null>(routeId ? Number(routeId) : null);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
+  const list = usePagedList({
+    initialQuery: NO_QUERY,
+    load: async ({ query, page, pageSize }) => {
       const paging = { p: page - 1, page_size: pageSize };
       const searching = query.keyword || query.group;
       const url = searching ? withQuery('/api/user/search', { ...query, ...paging }) : withQuery('/api/user/', paging);
-      setResult(await api.get<Paged<UserView>>(url));
-    } catch {
-      /* reported */
-    } finally {
-      setLoading(false);
-    }
-  }, [page, pageSize, query]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+      return toListResult<UserView>(await api.get<unknown>(url));
+    },
+    // A failed load leaves the rows shown (the API client reported it).
+    onError: 'keep',
+  });
+  const [groups, setGroups] = useState<string[]>([]);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<number | null>(routeId ? Number(routeId) : null);
 
   useEffect(() => {
     api.get<string[]>('/api/group/', { quiet: true }).then(setGroups, () => setGroups([]));
@@ -51,7 +41,7 @@ export function UserPage() {
     try {
       const res = await api.post<{ role: number; status: number }>('/api/user/manage', { id: row.id, action });
       Message.success(t('common.success'));
-      setResult((r) => ({ ...r, items: r.items.map((u) => (u.id === row.id ? applyManageResult(u, action, res) : u)) }));
+      list.updateItems((items) => items.map((u) => (u.id === row.id ? applyManageResult(u, action, res) : u)));
     } catch {
       /* reported */
     }
@@ -67,29 +57,21 @@ export function UserPage() {
       <UserSearch
         groups={groups}
         onAdd={() => setAdding(true)}
-        onSearch={(q) => {
-          setQuery(q);
-          setPage(1);
-        }}
+        onSearch={list.search}
       />
       <UserTable
-        rows={result.items}
-        loading={loading}
-        page={page}
-        pageSize={pageSize}
-        total={result.total}
+        rows={list.rows}
+        loading={list.loading}
+        page={list.page}
+        pageSize={list.pageSize}
+        total={list.total}
         myRole={me?.role ?? 0}
-        onPage={(p, size) => {
-          if (size !== pageSize) {
-            setPageSize(size);
-            setPage(1);
-          } else setPage(p);
-        }}
+        onPage={list.changePage}
         onEdit={setEditing}
         onManage={(row, action) => void manage(row, action)}
       />
-      <AddUserDrawer visible={adding} onClose={() => setAdding(false)} onCreated={() => void load()} />
-      <EditUserDrawer userId={editing} groups={groups} onClose={closeEdit} onSaved={() => void load()} />
+      <AddUserDrawer visible={adding} onClose={() => setAdding(false)} onCreated={list.reload} />
+      <EditUserDrawer userId={editing} groups={groups} onClose={closeEdit} onSaved={list.reload} />
     </Card>
   );
 }

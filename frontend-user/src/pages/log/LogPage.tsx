@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Card } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import type { LogRecord, LogStat } from '@gw/shared';
-import { ColumnSettingsModal, isAdmin as isAdminUser, useColumnPrefs, usePageSize, useUser, type ListResult } from '@gw/web';
+import { ColumnSettingsModal, isAdmin as isAdminUser, useColumnPrefs, usePagedList, useUser } from '@gw/web';
 import { listLogs, logStat } from './log-api';
 import { ADMIN_COLUMNS, buildLogQuery, defaultRange, forcedHidden, LOG_COLUMNS, LOG_COLUMNS_KEY, logColumnDefaults, type LogFilters as Filters } from './log-helpers';
 import { LogFilters } from './LogFilters';
@@ -10,51 +10,39 @@ import { LogSummary } from './LogSummary';
 import { LogTable } from './LogTable';
 import { UserInfoModal } from './UserInfoModal';
 
-const EMPTY: ListResult<LogRecord> = { items: [], total: 0, page: 0, page_size: 0, local: false };
+/** The filter form and the log type (0: all). */
+interface LogQuery {
+  filters: Filters;
+  type: number;
+}
 
 /** Usage log (docs/console.md#usage-log): summary bar, filters, type, column settings, the table with expandable rows. */
 export function LogPage() {
   const { t } = useTranslation();
   const admin = isAdminUser(useUser());
-  const [pageSize, setPageSize] = usePageSize();
-  const [page, setPage] = useState(1);
-  const [filters, setFilters] = useState<Filters>(() => ({ ...defaultRange(Date.now()), token_name: '', model_name: '', group: '', username: '', channel: '' }));
-  const [type, setType] = useState(0);
-  const [result, setResult] = useState<ListResult<LogRecord>>(EMPTY);
+  const list = usePagedList<LogQuery, LogRecord>({
+    initialQuery: { filters: { ...defaultRange(Date.now()), token_name: '', model_name: '', group: '', username: '', channel: '' }, type: 0 },
+    load: ({ query: q, page, pageSize }) => listLogs(admin, buildLogQuery(q.filters, q.type, admin), page, pageSize),
+    deps: [admin],
+  });
+  const { filters, type } = list.query;
   const [stat, setStat] = useState<LogStat | null>(null);
-  const [loading, setLoading] = useState(false);
   const [statLoading, setStatLoading] = useState(false);
-  const [tick, setTick] = useState(0);
   const [columnsOpen, setColumnsOpen] = useState(false);
   const [userId, setUserId] = useState<number | null>(null);
   const defaults = useMemo(() => logColumnDefaults(admin), [admin]);
   const [prefs, setPrefs] = useColumnPrefs(LOG_COLUMNS_KEY, defaults, forcedHidden(admin));
   const query = useMemo(() => buildLogQuery(filters, type, admin), [filters, type, admin]);
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setResult(await listLogs(admin, query, page, pageSize));
-    } catch {
-      setResult(EMPTY);
-    } finally {
-      setLoading(false);
-    }
-    // `tick` reloads with the same query (refresh).
-  }, [admin, query, page, pageSize, tick]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
+  // The summary is read again with the list on each search and refresh (`generation`).
   useEffect(() => {
     setStatLoading(true);
     logStat(admin, query)
       .then(setStat, () => setStat(null))
       .finally(() => setStatLoading(false));
-  }, [admin, query, tick]);
+  }, [admin, query, list.generation]);
 
-  const rows = result.local ? result.items.slice((page - 1) * pageSize, page * pageSize) : result.items;
+  const rows = list.rows;
   const listed = LOG_COLUMNS.filter((c) => admin || !ADMIN_COLUMNS.includes(c));
 
   return (
@@ -64,30 +52,20 @@ export function LogPage() {
         isAdmin={admin}
         value={filters}
         type={type}
-        onQuery={(f, ty) => {
-          setFilters(f);
-          setType(ty);
-          setPage(1);
-          setTick((n) => n + 1);
-        }}
-        onRefresh={() => setTick((n) => n + 1)}
+        onQuery={(f, ty) => list.search({ filters: f, type: ty })}
+        onRefresh={list.reload}
         onColumns={() => setColumnsOpen(true)}
       />
       <LogTable
         rows={rows}
-        loading={loading}
         isAdmin={admin}
         prefs={prefs}
-        page={page}
-        pageSize={pageSize}
-        total={result.total}
+        loading={list.loading}
+        page={list.page}
+        pageSize={list.pageSize}
+        total={list.total}
         onUser={(id) => admin && setUserId(id)}
-        onPage={(p, size) => {
-          if (size !== pageSize) {
-            setPageSize(size);
-            setPage(1);
-          } else setPage(p);
-        }}
+        onPage={list.changePage}
       />
       <ColumnSettingsModal
         visible={columnsOpen}

@@ -1,43 +1,24 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Message, Space } from '@arco-design/web-react';
 import { IconPlus, IconSearch } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import type { TokenRecord, UserGroupMap } from '@gw/shared';
-import { usePageSize, type ListResult } from '@gw/web';
+import { usePagedList } from '@gw/web';
 import { listTokens, loadUserGroups, loadUserModels, tokenApi, type TokenQuery } from './token-api';
 import { toggledStatus } from './token-helpers';
 import { TokenDrawer } from './TokenDrawer';
 import { TokenTable } from './TokenTable';
 
-const EMPTY: ListResult<TokenRecord> = { items: [], total: 0, page: 0, page_size: 0, local: false };
+const NO_QUERY: TokenQuery = { keyword: '', token: '' };
 
 /** API tokens: personal-use warning, search, table and the editor drawer. */
 export function TokenPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<TokenQuery>();
-  const [pageSize, setPageSize] = usePageSize();
-  const [page, setPage] = useState(1);
-  const [query, setQuery] = useState<TokenQuery>({ keyword: '', token: '' });
-  const [result, setResult] = useState<ListResult<TokenRecord>>(EMPTY);
-  const [loading, setLoading] = useState(false);
+  const list = usePagedList({ initialQuery: NO_QUERY, load: ({ query, page, pageSize }) => listTokens(query, page, pageSize) });
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [groups, setGroups] = useState<UserGroupMap>({});
   const [models, setModels] = useState<string[]>([]);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setResult(await listTokens(query, page, pageSize));
-    } catch {
-      setResult(EMPTY);
-    } finally {
-      setLoading(false);
-    }
-  }, [query, page, pageSize]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   useEffect(() => {
     void loadUserGroups().then(setGroups);
@@ -49,7 +30,7 @@ export function TokenPage() {
     if (status === null) return;
     try {
       const updated = await tokenApi.setStatus(row.id, status);
-      setResult((r) => ({ ...r, items: r.items.map((x) => (x.id === row.id ? { ...x, ...(updated ?? {}), status: updated?.status ?? status } : x)) }));
+      list.updateItems((items) => items.map((x) => (x.id === row.id ? { ...x, ...(updated ?? {}), status: updated?.status ?? status } : x)));
       Message.success(t('common.success'));
     } catch {
       /* reported */
@@ -60,13 +41,11 @@ export function TokenPage() {
     try {
       await tokenApi.remove(row.id);
       Message.success(t('token.deleted'));
-      void load();
+      list.reload();
     } catch {
       /* reported */
     }
   };
-
-  const rows = result.local ? result.items.slice((page - 1) * pageSize, page * pageSize) : result.items;
 
   return (
     <Card title={t('token.title')} className="gw-token-page">
@@ -76,10 +55,7 @@ export function TokenPage() {
         layout="inline"
         className="gw-token-search"
         style={{ marginBottom: 12, rowGap: 8 }}
-        onSubmit={(v: Partial<TokenQuery>) => {
-          setQuery({ keyword: (v.keyword ?? '').trim(), token: (v.token ?? '').trim() });
-          setPage(1);
-        }}
+        onSubmit={(v: Partial<TokenQuery>) => list.search({ keyword: (v.keyword ?? '').trim(), token: (v.token ?? '').trim() })}
       >
         <Form.Item field="keyword">
           <Input allowClear prefix={<IconSearch />} placeholder={t('token.search_name')} style={{ width: 220 }} />
@@ -94,8 +70,7 @@ export function TokenPage() {
           <Button
             onClick={() => {
               form.resetFields();
-              setQuery({ keyword: '', token: '' });
-              setPage(1);
+              list.search(NO_QUERY);
             }}
           >
             {t('common.reset')}
@@ -106,22 +81,17 @@ export function TokenPage() {
         </Space>
       </Form>
       <TokenTable
-        rows={rows}
-        loading={loading}
-        page={page}
-        pageSize={pageSize}
-        total={result.total}
-        onPage={(p, size) => {
-          if (size !== pageSize) {
-            setPageSize(size);
-            setPage(1);
-          } else setPage(p);
-        }}
+        rows={list.rows}
+        loading={list.loading}
+        page={list.page}
+        pageSize={list.pageSize}
+        total={list.total}
+        onPage={list.changePage}
         onToggle={(row) => void toggle(row)}
         onEdit={setEditing}
         onDelete={(row) => void remove(row)}
       />
-      <TokenDrawer target={editing} groups={groups} models={models} onClose={() => setEditing(null)} onSaved={() => void load()} />
+      <TokenDrawer target={editing} groups={groups} models={models} onClose={() => setEditing(null)} onSaved={list.reload} />
     </Card>
   );
 }

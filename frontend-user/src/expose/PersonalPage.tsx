@@ -1,4 +1,0 @@
-import '../remote-setup';
-import { PersonalPage } from '../pages/personal/PersonalPage';
-
-export default PersonalPage;

@@ -1,5 +1,0 @@
-import '../remote-setup';
-import './user.css';
-import { TokenPage } from '../pages/token/TokenPage';
-
-export default TokenPage;
