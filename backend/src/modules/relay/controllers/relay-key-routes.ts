@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
 import { pickLocale } from '../../../common/i18n/i18n';
-import { geminiModelList } from '../../../providers';
+import { geminiModelList } from '../../../providers/gemini/gemini-urls';
 import { keyHashOf, parseApiKey } from '../../token/token-key';
 import { RelayError } from '../http/relay-error';
 import { sendRelayError } from '../http/relay-reply';

@@ -1,6 +1,7 @@
 import { RelayError } from '../http/relay-error';
-import { anthropicErrorType } from '../../../providers';
+import { anthropicErrorType } from '../../../providers/anthropic/error-body';
 import { anthropicDialect, ANTHROPIC_ERRORS } from './anthropic-dialect';
+import { testSettings } from '../../../providers/testing/fixtures';
 
 const body = {
   model: 'claude-x',
@@ -113,6 +114,7 @@ describe('anthropic dialect', () => {
         paramOverride: { top_k: 3 },
         other: '',
       },
+      settings: testSettings(),
     });
     expect(call).toMatchObject({ origin: 'https://proxy.example', path: '/anthropic/v1/messages', method: 'POST' });
     expect(call.headers).toMatchObject({

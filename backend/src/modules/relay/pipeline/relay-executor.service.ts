@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AdaptorRegistry } from '../adaptors/registry';
+import { AdaptorRegistry } from '../../../providers/adaptor-registry';
 import { RelayError } from '../http/relay-error';
 import { ChannelDirectory } from '../routing/channel-directory.service';
 import { ChannelHealth } from '../routing/channel-health.service';

@@ -1,6 +1,6 @@
-import type { RelayBody, RelayMode } from '../adaptors/adaptor';
+import type { RelayBody, RelayMode } from '../../../providers/provider';
 import { imagePriceRatio } from '@gw/shared';
-import { boundaryOf, readField, readFile } from '../adaptors/multipart';
+import { boundaryOf, readField, readFile } from '../../../providers/shared/multipart';
 import { audioDurationTokens } from '../metering/audio-duration';
 import { RelayError } from '../http/relay-error';
 import type { InboundRequest } from '../inbound/inbound-dialect';

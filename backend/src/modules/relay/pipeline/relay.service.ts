@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../../config/env';
 import { pickLocale, t, type Locale } from '../../../common/i18n/i18n';
 import { LogService } from '../../log/log.service';
 import { OptionService } from '../../option/option.service';
-import type { RelayMode } from '../adaptors/adaptor';
+import type { RelayMode } from '../../../providers/provider';
 import { clientFacing, RelayError, relayErrorOf } from '../http/relay-error';
 import { OPENAI_ERRORS, sendRelayError, type ErrorFormat } from '../http/relay-reply';
 import { OPENAI_CLIENT, type ClientFormat } from '../inbound/inbound-dialect';

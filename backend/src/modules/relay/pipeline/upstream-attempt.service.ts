@@ -1,17 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Dispatcher } from 'undici';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
-import type { AdaptorTarget, ProtocolAdaptor, UpstreamCall, UpstreamErrorInfo } from '../adaptors/adaptor';
-import { AdaptorRegistry } from '../adaptors/registry';
-import { callSecrets, RelayError, redact, redactBody } from '../http/relay-error';
+import type { AdaptorTarget, ProtocolAdaptor, UpstreamCall, UpstreamErrorInfo } from '../../../providers/provider';
+import { AdaptorRegistry } from '../../../providers/adaptor-registry';
+import { RelayError } from '../http/relay-error';
+import { callSecrets, redact, redactBody } from '../../upstream/secrets';
 import { plausibleUsage, requestBounds } from '../metering/billable-usage';
 import { OutputMeter } from '../metering/output-meter';
 import { TokenizerService } from '../metering/tokenizer.service';
 import { adaptorTarget, upstreamModelOf, type RelayChannel } from '../routing/relay-channel';
 import { isStreamType, streamParser } from '../stream/framing';
 import { pingIntervalMs, pipeStream, type StreamResult } from '../stream/stream-pipe';
-import { classifyUpstreamError } from '../upstream/upstream-errors';
-import { readBody, UpstreamClient } from '../upstream/upstream-client.service';
+import { classifyUpstreamError } from '../../upstream/upstream-errors';
+import { readBody, UpstreamClient } from '../../upstream/upstream-client.service';
 import { sendWhole } from '../http/relay-reply';
 import { adaptorFor } from '../inbound/inbound-adaptor';
 import type { Delivered, RelayContext } from './relay-context';
@@ -136,8 +137,8 @@ export class UpstreamAttempt {
     } catch (err) {
       return this.networkFailure(ctx, channel, upstreamModel, err);
     }
-    const read = (wantText: boolean) =>
-      adaptor.readResponse(ctx.req.mode, data, contentType, wantText, upstreamModel, ctx.req.body);
+    const answer = { mode: ctx.req.mode, contentType, model: upstreamModel, request: ctx.req.body };
+    const read = (wantText: boolean) => adaptor.readResponse({ ...answer, body: data, wantText });
     let result = read(ctx.settings.LogChatContentEnabled);
     if (result.error) {
       // Read again from a scrubbed copy: the reader cuts long messages, and a key across the cut
@@ -147,7 +148,7 @@ export class UpstreamAttempt {
       const error =
         scrubbed === data
           ? result.error
-          : (adaptor.readResponse(ctx.req.mode, scrubbed, contentType, false, upstreamModel, ctx.req.body).error ?? {
+          : (adaptor.readResponse({ ...answer, body: scrubbed, wantText: false }).error ?? {
               ...result.error,
               message: '[redacted]',
             });

@@ -1,18 +1,29 @@
+import { ChannelType } from '@gw/shared';
+import { cohereToOpenAIResponse, openAIToCohereRequest } from '../../../../providers/cohere/chat';
+import type { CohereChatResponse, CohereRerankResponse } from '../../../../providers/cohere/cohere-types';
+import { cohereToRerankResponse, type RerankRequest, rerankToCohereRequest } from '../../../../providers/cohere/rerank';
+import { CohereStreamToOpenAI } from '../../../../providers/cohere/stream';
+import { modelIdsFromCohereList } from '../../../../providers/model-lists';
+import { readOpenAIError } from '../../../../providers/openai/adaptor';
+import type {
+  BuildInput,
+  NativeProvider,
+  ProtocolAdaptor,
+  ReadInput,
+  ReadResult,
+  RelayBody,
+  UpstreamCall,
+} from '../../../../providers/provider';
+import { getCall, joinUrl, jsonListing } from '../../../../providers/shared/model-listing';
 import {
-  type CohereChatResponse,
-  type CohereRerankResponse,
-  CohereStreamToOpenAI,
-  cohereToOpenAIResponse,
-  cohereToRerankResponse,
-  modelIdsFromCohereList,
-  openAIToCohereRequest,
-  type RerankRequest,
-  rerankToCohereRequest,
-} from '../../../../providers';
-import type { BuildInput, ProtocolAdaptor, ReadResult, RelayBody, RelayMode, UpstreamCall } from '../adaptor';
-import { getCall, joinUrl, jsonListing } from '../model-listing';
-import { readOpenAiError } from '../openai/openai-adaptor';
-import { chatRequest, chunkStream, convertWhole, jsonBody, jsonCall, newChatId, nowSeconds } from './native-kit';
+  chatRequest,
+  chunkStream,
+  convertWhole,
+  jsonBody,
+  jsonCall,
+  newChatId,
+  nowSeconds,
+} from '../../../../providers/shared/native-kit';
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
@@ -51,23 +62,24 @@ export function cohereAdaptor(): ProtocolAdaptor {
   return Object.freeze({
     models,
     buildCall,
-    readResponse: (
-      mode: RelayMode,
-      body: Buffer,
-      contentType: string,
-      wantText = false,
-      model = '',
-      request?: RelayBody,
-    ) =>
+    readResponse: ({ mode, body, contentType, wantText = false, model = '', request }: ReadInput) =>
       mode === 'rerank'
         ? readRerank(body, contentType, request)
         : convertWhole(body, contentType, wantText, (res: CohereChatResponse) =>
             cohereToOpenAIResponse(res, { created: nowSeconds(), model }),
           ),
-    streamConverter: (_mode: RelayMode, clientWantsUsage: boolean, model = '') =>
+    streamConverter: (_mode, clientWantsUsage, model = '') =>
       chunkStream(
         new CohereStreamToOpenAI({ id: newChatId(), model, created: nowSeconds(), includeUsage: clientWantsUsage }),
       ),
-    readError: readOpenAiError,
+    readError: readOpenAIError,
   });
 }
+
+/** Cohere v2: chat, streams and rerank. */
+export const cohere: NativeProvider<'cohere'> = {
+  protocol: 'cohere',
+  channelTypes: [ChannelType.Cohere],
+  capabilities: ['chat', 'stream', 'rerank'],
+  adaptor: () => cohereAdaptor(),
+};
