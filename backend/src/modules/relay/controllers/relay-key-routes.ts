@@ -65,7 +65,7 @@ export class RelayKeyRoutes {
       async (caller) => {
         const { model, prompt } = dialect.parseCount(input);
         if (caller.token?.modelLimits && !caller.token.modelLimits.has(model))
-          throw RelayError.of('relay.model_forbidden', 403, 'model_not_allowed', { model });
+          throw RelayError.denied('relay.model_forbidden', 'model_not_allowed', { model });
         return dialect.countAnswer(prompt.fixedTokens + (await this.tokenizer.count(model, prompt.texts)));
       },
       dialect,

@@ -98,8 +98,8 @@ export class RelayController {
   @All('*')
   unsupported(@Req() req: FastifyRequest, @Res() reply: FastifyReply): void {
     const error = isKnownOpenAIPath(req.url)
-      ? new RelayError('relay.unsupported_path', 501, 'not_implemented', 'invalid_request_error')
-      : RelayError.of('common.not_found', 404, 'not_found');
+      ? RelayError.unsupportedPath()
+      : RelayError.routeNotFound();
     sendRelayError(reply, error, pickLocale(req.headers['accept-language']));
   }
 }

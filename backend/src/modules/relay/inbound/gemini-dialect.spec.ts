@@ -113,7 +113,7 @@ describe('gemini dialect', () => {
       'UNAVAILABLE',
       'DEADLINE_EXCEEDED',
     ]);
-    const err = new RelayError('relay.user_quota_exhausted', 403, 'insufficient_quota', 'insufficient_quota');
+    const err = RelayError.quotaExhausted('relay.user_quota_exhausted');
     expect(GEMINI_ERRORS.body(err, 'en')).toEqual({
       error: { code: 403, message: 'Insufficient user quota', status: 'PERMISSION_DENIED' },
     });

@@ -56,7 +56,7 @@ export function splitModelAction(segment: string): { model: string; action: stri
 /** The model of a /v1beta/models/{model}:action URL segment ("models/" prefix tolerated). */
 function modelOf(value: string | undefined): string {
   const model = (value ?? '').replace(/^models\//, '').trim();
-  if (!model) throw RelayError.of('relay.model_required', 400, 'model_required');
+  if (!model) throw RelayError.invalidRequest('relay.model_required', 'model_required');
   if (model.length > MAX_MODEL_LENGTH) throw badRequest('model is too long');
   return model;
 }

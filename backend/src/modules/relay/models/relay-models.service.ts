@@ -41,7 +41,7 @@ export class RelayModels {
 
   get(caller: RelayCaller, id: string): OpenAIModel {
     const model = this.list(caller).find((m) => m.id === id);
-    if (!model) throw RelayError.of('relay.model_not_found', 404, 'model_not_found', { model: id });
+    if (!model) throw RelayError.unknownModel(id);
     return model;
   }
 
