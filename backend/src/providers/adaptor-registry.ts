@@ -1,6 +1,6 @@
 import type { Capability } from './capabilities';
 import { openAIAdaptor } from './openai/adaptor';
-import type { BalanceQuery, ProviderDeps, RelayAdaptor, RelayMode } from './provider';
+import type { BalanceQuery, ProtocolAdaptor, ProviderDeps, RelayAdaptor, RelayMode } from './provider';
 import { PROVIDERS, type ProviderEntry } from './registry';
 
 /** How the relay and channel management talk to one channel type. */
@@ -59,12 +59,17 @@ export class AdaptorRegistry {
   }
 }
 
+function protocolAdaptor(p: ProviderEntry, deps: ProviderDeps): ProtocolAdaptor {
+  if (p.native) return p.native.adaptor(deps);
+  if (p.openai) return openAIAdaptor(p.openai);
+  throw new Error(`channel type ${p.channelType} has neither a native provider nor an OpenAI-compatible row`);
+}
+
 /** The adaptor of every registered channel type; `deps` carries the I/O some adaptors need (Vertex tokens). */
 export function createAdaptorRegistry(deps: ProviderDeps): AdaptorRegistry {
   const entries = new Map<number, ChannelTypeEntry>();
   for (const p of PROVIDERS.values()) {
-    const base = p.native ? p.native.adaptor(deps) : openAIAdaptor(p.openai!);
-    const adaptor: RelayAdaptor = Object.freeze({ ...base, modes: relayModes(p) });
+    const adaptor: RelayAdaptor = Object.freeze({ ...protocolAdaptor(p, deps), modes: relayModes(p) });
     entries.set(
       p.channelType,
       Object.freeze({
