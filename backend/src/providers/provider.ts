@@ -174,7 +174,7 @@ export interface RelayAdaptor {
   readError(status: number, body: Buffer): UpstreamErrorInfo;
 }
 
-/** An adaptor before the registry gives it the modes its channel type declares (providers/registry.ts). */
+/** An adaptor before the registry gives it the modes its channel type declares (providers/adaptor-registry.ts). */
 export type ProtocolAdaptor = Omit<RelayAdaptor, 'modes'>;
 
 /** OAuth access tokens from a service account (Vertex); the fetching and caching is I/O, done outside providers/. */
