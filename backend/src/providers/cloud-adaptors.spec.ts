@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { signV4 } from './bedrock/sigv4';
 import type { AdaptorTarget, BuildInput } from './provider';
 import { bedrockAdaptor } from './bedrock/adaptor';
-import { cohereAdaptor } from '../modules/relay/adaptors/native/cohere-adaptor';
+import { cohereAdaptor } from './cohere/adaptor';
 import { vertexAdaptor, vertexEndpoint } from './vertex/adaptor';
 import { AccessTokenCache } from '../modules/upstream/vertex-token-cache';
 import { TEST_DEPS, testSettings } from './testing/fixtures';

@@ -1,6 +1,6 @@
 import { CHANNEL_TYPES } from '@gw/shared';
 import { CAPABILITIES, OPENAI_COMPATIBLE, openAICompatibleUrl, PROVIDERS, providerFor, supports } from './index';
-import { modelIdsFromCohereList } from './model-lists';
+import { modelIdsFromCohereList } from './cohere/adaptor';
 import { modelIdsFromDataList } from './shared/model-listing';
 import { modelIdsFromVertexList, vertexModelsUrl } from './vertex/vertex-urls';
 

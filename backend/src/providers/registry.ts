@@ -3,7 +3,7 @@ import { anthropic } from './anthropic';
 import { azure } from './azure';
 import { bedrock } from './bedrock';
 import type { Capability } from './capabilities';
-import { cohere } from '../modules/relay/adaptors/native/cohere-adaptor';
+import { cohere } from './cohere';
 import { gemini } from './gemini';
 import { BALANCE_QUERIES } from './openai/balance';
 import { OPENAI_COMPATIBLE, type OpenAICompatibleConfig } from './openai-compatible';

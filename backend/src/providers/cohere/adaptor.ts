@@ -1,20 +1,6 @@
-import { ChannelType } from '@gw/shared';
-import { cohereToOpenAIResponse, openAIToCohereRequest } from '../../../../providers/cohere/chat';
-import type { CohereChatResponse, CohereRerankResponse } from '../../../../providers/cohere/cohere-types';
-import { cohereToRerankResponse, type RerankRequest, rerankToCohereRequest } from '../../../../providers/cohere/rerank';
-import { CohereStreamToOpenAI } from '../../../../providers/cohere/stream';
-import { modelIdsFromCohereList } from '../../../../providers/model-lists';
-import { readOpenAIError } from '../../../../providers/openai/adaptor';
-import type {
-  BuildInput,
-  NativeProvider,
-  ProtocolAdaptor,
-  ReadInput,
-  ReadResult,
-  RelayBody,
-  UpstreamCall,
-} from '../../../../providers/provider';
-import { getCall, joinUrl, jsonListing } from '../../../../providers/shared/model-listing';
+import { readOpenAIError } from '../openai/adaptor';
+import type { BuildInput, ProtocolAdaptor, ReadInput, ReadResult, RelayBody, UpstreamCall } from '../provider';
+import { getCall, joinUrl, jsonListing } from '../shared/model-listing';
 import {
   chatRequest,
   chunkStream,
@@ -23,7 +9,11 @@ import {
   jsonCall,
   newChatId,
   nowSeconds,
-} from '../../../../providers/shared/native-kit';
+} from '../shared/native-kit';
+import { cohereToOpenAIResponse, openAIToCohereRequest } from './chat';
+import type { CohereChatResponse, CohereRerankResponse } from './cohere-types';
+import { cohereToRerankResponse, type RerankRequest, rerankToCohereRequest } from './rerank';
+import { CohereStreamToOpenAI } from './stream';
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
@@ -52,6 +42,19 @@ function readRerank(body: Buffer, contentType: string, request: RelayBody | unde
   return { ...read, usage: null, outputText: '' };
 }
 
+/** Cohere GET /v1/models: `{"models": [{"name", "endpoints": [...]}]}`; `endpoint` keeps models serving it (e.g. "chat"). */
+export function modelIdsFromCohereList(list: unknown, endpoint?: string): string[] {
+  const models = (list as { models?: unknown } | null)?.models;
+  if (!Array.isArray(models)) return [];
+  return models
+    .map((m) => m as { name?: unknown; endpoints?: unknown })
+    .filter(
+      (m) =>
+        typeof m.name === 'string' && (!endpoint || (Array.isArray(m.endpoints) && m.endpoints.includes(endpoint))),
+    )
+    .map((m) => m.name as string);
+}
+
 /** GET /v1/models: `models[].name`. */
 const models = jsonListing(
   (t) => getCall(joinUrl(t.baseUrl, '/v1/models'), bearer(t.key)),
@@ -75,11 +78,3 @@ export function cohereAdaptor(): ProtocolAdaptor {
     readError: readOpenAIError,
   });
 }
-
-/** Cohere v2: chat, streams and rerank. */
-export const cohere: NativeProvider<'cohere'> = {
-  protocol: 'cohere',
-  channelTypes: [ChannelType.Cohere],
-  capabilities: ['chat', 'stream', 'rerank'],
-  adaptor: () => cohereAdaptor(),
-};

@@ -1,6 +1,6 @@
-import type { OpenAIFinishReason } from './openai-types';
+import type { OpenAIFinishReason } from '../shared/openai-types';
 
-/** Provider stop reasons ↔ OpenAI finish_reason. Unknown values map to the neutral "stop". */
+/** Cohere finish_reason → OpenAI finish_reason. Unknown values map to the neutral "stop". */
 
 export function finishFromCohere(reason: string | null | undefined): OpenAIFinishReason {
   switch (reason) {
