@@ -14,7 +14,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpMock, type MockRequest } from './http-mock';
 
 const CREDENTIAL_HEADERS = ['authorization', 'x-api-key', 'x-goog-api-key', 'api-key', 'x-amz-security-token'];
-/** Where the gateway cuts an upstream error message (backend/src/modules/relay/adaptors/bad-answer.ts). */
+/** Where the gateway cuts an upstream error message (backend/src/providers/shared/bad-answer.ts). */
 const MESSAGE_CUT = 1000;
 
 export class LeakyMock extends HttpMock {

@@ -1,6 +1,3 @@
 /** What a channel type can serve; anything else is answered centrally (501/400), never by a stub. */
 export const CAPABILITIES = ['chat', 'stream', 'embeddings', 'images', 'audio', 'rerank', 'responses'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
-
-/** The wire protocol a channel type speaks; one converter set per protocol. */
-export type Protocol = 'openai' | 'azure' | 'anthropic' | 'gemini' | 'bedrock' | 'vertex' | 'ollama' | 'cohere';

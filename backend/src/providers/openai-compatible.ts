@@ -1,15 +1,17 @@
 import type { Capability } from './capabilities';
 
 /**
- * The OpenAI-compatible family as configuration over one shared adaptor: per channel type, the path
- * prefix that replaces the OpenAI `/v1` and what the upstream serves.
+ * The OpenAI-compatible family as configuration over one shared adaptor (providers/openai/adaptor.ts):
+ * per channel type, the path prefix that replaces the OpenAI `/v1` and what the upstream serves.
  */
 export interface OpenAICompatibleConfig {
   /** Replaces the leading `/v1` of the OpenAI path ("" for none). */
-  pathPrefix: string;
+  readonly pathPrefix: string;
   /** The channel's base URL is the complete chat-completions URL (Custom). */
-  fullUrl?: boolean;
-  capabilities: readonly Capability[];
+  readonly fullUrl?: boolean;
+  /** Whether it accepts stream_options.include_usage (default true). */
+  readonly streamUsage?: boolean;
+  readonly capabilities: readonly Capability[];
 }
 
 const CHAT: readonly Capability[] = ['chat', 'stream'];

@@ -1,16 +1,8 @@
 import { CHANNEL_TYPES } from '@gw/shared';
-import {
-  CAPABILITIES,
-  modelIdsFromCohereList,
-  modelIdsFromDataList,
-  modelIdsFromVertexList,
-  vertexModelsUrl,
-  OPENAI_COMPATIBLE,
-  openAICompatibleUrl,
-  PROVIDERS,
-  providerFor,
-  supports,
-} from './index';
+import { CAPABILITIES, OPENAI_COMPATIBLE, openAICompatibleUrl, PROVIDERS, providerFor, supports } from './index';
+import { modelIdsFromCohereList } from './cohere/adaptor';
+import { modelIdsFromDataList } from './shared/model-listing';
+import { modelIdsFromVertexList, vertexModelsUrl } from './vertex/vertex-urls';
 
 describe('provider registry', () => {
   it('native protocols by channel type', () => {

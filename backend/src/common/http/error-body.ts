@@ -3,7 +3,8 @@ import { ThrottlerException } from '@nestjs/throttler';
 import { t, pickLocale, type Locale } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/messages';
 import { AppError } from './app-error';
-import { anthropicErrorBody, geminiErrorBody } from '../../providers';
+import { anthropicErrorBody } from '../../providers/anthropic/error-body';
+import { geminiErrorBody } from '../../providers/gemini/error-body';
 import { isDatabaseDown } from './database-down';
 import { isRelayPath, relayDialectOf } from './relay-paths';
 

@@ -10,11 +10,11 @@ import { ChannelEntity } from '../../database/entities';
 import { splitList } from '../channel/channel-fields';
 import { ChannelService } from '../channel/channel.service';
 import { OptionService } from '../option/option.service';
-import { AdaptorRegistry } from '../relay/adaptors/registry';
-import { callSecrets } from '../relay/http/relay-error';
+import { AdaptorRegistry } from '../../providers/adaptor-registry';
+import { callSecrets } from '../upstream/secrets';
 import { adaptorTarget, toRelayChannel, upstreamModelOf } from '../relay/routing/relay-channel';
 import { chatAnswerProblem } from './test-answer';
-import { failureText, preparedTarget, upstreamErrorText, upstreamRequest } from './upstream-http';
+import { failureText, preparedTarget, upstreamErrorText, upstreamRequest } from '../upstream/management-http';
 
 /** GET /api/channel/test/{id}: success, message, time in seconds. */
 export interface TestOutcome {

@@ -5,13 +5,18 @@ import { type Repository } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
 import { nowSec } from '../../database/columns';
 import { ChannelEntity } from '../../database/entities';
-import { balanceQuery } from '../../providers/balance';
 import { ChannelService } from '../channel/channel.service';
-import type { AdaptorTarget, RelayAdaptor, UpstreamCall } from '../relay/adaptors/adaptor';
-import { getCall, joinUrl } from '../relay/adaptors/model-listing';
-import { AdaptorRegistry, type ChannelTypeEntry } from '../relay/adaptors/registry';
-import { callSecrets } from '../relay/http/relay-error';
-import { failureText, type HttpAnswer, preparedTarget, upstreamErrorText, upstreamRequest } from './upstream-http';
+import type { AdaptorTarget, RelayAdaptor, UpstreamCall } from '../../providers/provider';
+import { getCall, joinUrl } from '../../providers/shared/model-listing';
+import { AdaptorRegistry, type ChannelTypeEntry } from '../../providers/adaptor-registry';
+import { callSecrets } from '../upstream/secrets';
+import {
+  failureText,
+  type HttpAnswer,
+  preparedTarget,
+  upstreamErrorText,
+  upstreamRequest,
+} from '../upstream/management-http';
 
 const TIMEOUT_MS = 20_000;
 
@@ -37,11 +42,11 @@ export class ChannelUpstreamInfoService {
     private readonly registry: AdaptorRegistry,
   ) {}
 
-  /** Queries and stores the balance of one channel (types whose provider reports one, see providers/balance). */
+  /** Queries and stores the balance of one channel (types whose provider reports one, see providers/openai/balance.ts). */
   async updateBalance(id: number): Promise<number> {
     const c = await this.find(id);
-    const query = balanceQuery(c.type);
     const entry = this.registry.get(c.type);
+    const query = entry?.balance;
     if (!query || !entry) throw AppError.badRequest('channel.balance_unsupported');
     const keys = this.channels.keysOf(c);
     const secrets = callSecrets(entry.adaptor, keys);
@@ -75,7 +80,7 @@ export class ChannelUpstreamInfoService {
 
   async updateAll(): Promise<void> {
     const rows = await this.repo.find({ select: { id: true, type: true }, where: { status: ChannelStatus.Enabled } });
-    for (const r of rows.filter((x) => balanceQuery(x.type))) {
+    for (const r of rows.filter((x) => this.registry.get(x.type)?.balance)) {
       await this.updateBalance(r.id).catch(() => this.logger.warn(`balance of channel #${r.id} not updated`));
     }
   }

@@ -1,12 +1,13 @@
-import { anthropicAdaptor } from '../relay/adaptors/native/anthropic-adaptor';
-import { openAiCompatibleAdaptor } from '../relay/adaptors/openai/openai-adaptor';
+import { anthropicAdaptor } from '../../providers/anthropic/adaptor';
+import { openAIAdaptor } from '../../providers/openai/adaptor';
 import { chatAnswerProblem } from './test-answer';
+import { OPENAI_CONFIG } from '../../providers/testing/fixtures';
 
 const json = (v: unknown) => Buffer.from(JSON.stringify(v));
 const CT = 'application/json';
 
 describe('chatAnswerProblem', () => {
-  const openai = openAiCompatibleAdaptor();
+  const openai = openAIAdaptor(OPENAI_CONFIG);
 
   it('accepts a chat completion, native answers after conversion', () => {
     const ok = {

@@ -1,5 +1,5 @@
-import type { ProtocolAdaptor } from '../relay/adaptors/adaptor';
-import { isObj } from '../relay/adaptors/openai/openai-usage';
+import type { ProtocolAdaptor } from '../../providers/provider';
+import { isObj } from '../../providers/shared/openai-usage';
 
 /**
  * Why a 2xx answer to a channel test is not a usable chat completion, or null when it is. The answer
@@ -15,7 +15,13 @@ export function chatAnswerProblem(
 ): string | null {
   let converted: Buffer;
   try {
-    converted = adaptor.readResponse('chat', body, contentType || 'application/json', true, model).body;
+    converted = adaptor.readResponse({
+      mode: 'chat',
+      body,
+      contentType: contentType || 'application/json',
+      wantText: true,
+      model,
+    }).body;
   } catch (err) {
     return `unreadable answer (${err instanceof Error ? err.message : String(err)})`;
   }

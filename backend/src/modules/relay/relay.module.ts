@@ -5,8 +5,8 @@ import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { BillingModule } from '../billing/billing.module';
 import { ChannelModule } from '../channel/channel.module';
 import { TokenModule } from '../token/token.module';
+import { UpstreamModule } from '../upstream/upstream.module';
 import { UserModule } from '../user/user.module';
-import { AdaptorRegistry, createAdaptorRegistry } from './adaptors/registry';
 import { RelayDirectory } from './cache/relay-directory.service';
 import { AnthropicController } from './controllers/anthropic.controller';
 import { GeminiController } from './controllers/gemini.controller';
@@ -24,18 +24,15 @@ import { RelayService } from './pipeline/relay.service';
 import { UpstreamAttempt } from './pipeline/upstream-attempt.service';
 import { ChannelDirectory } from './routing/channel-directory.service';
 import { ChannelHealth } from './routing/channel-health.service';
-import { UpstreamClient } from './upstream/upstream-client.service';
 
 /** The relay engine: OpenAI-, Anthropic- and Gemini-format endpoints in front of the channels. */
 @Module({
-  imports: [TokenModule, ChannelModule, UserModule, BillingModule],
+  imports: [TokenModule, ChannelModule, UserModule, BillingModule, UpstreamModule],
   controllers: [RelayController, LegacyBillingController, PlaygroundController, AnthropicController, GeminiController],
   providers: [
-    { provide: AdaptorRegistry, useFactory: createAdaptorRegistry },
     RelayDirectory,
     ChannelDirectory,
     ChannelHealth,
-    UpstreamClient,
     TokenizerService,
     RelayLimiter,
     RelayAuthService,

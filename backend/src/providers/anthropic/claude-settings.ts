@@ -67,12 +67,12 @@ export function claudeModelHeaders(model: string, settings: ClaudeSettings): Rec
 
 export const ANTHROPIC_VERSION = '2023-06-01';
 
-/** Headers of a direct Anthropic call: key, API version, then the model's configured extras. */
+/** Headers of every direct Anthropic call: key and API version. */
+export function anthropicKeyHeaders(apiKey: string): Record<string, string> {
+  return { 'content-type': 'application/json', 'x-api-key': apiKey, 'anthropic-version': ANTHROPIC_VERSION };
+}
+
+/** Headers of a direct Anthropic model call: key, API version, then the model's configured extras. */
 export function anthropicHeaders(apiKey: string, model: string, settings: ClaudeSettings): Record<string, string> {
-  return {
-    'content-type': 'application/json',
-    'x-api-key': apiKey,
-    'anthropic-version': ANTHROPIC_VERSION,
-    ...claudeModelHeaders(model, settings),
-  };
+  return { ...anthropicKeyHeaders(apiKey), ...claudeModelHeaders(model, settings) };
 }

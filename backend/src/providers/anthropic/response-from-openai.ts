@@ -1,5 +1,5 @@
 import { parseArguments } from '../shared/content';
-import { finishToAnthropic } from '../shared/finish-reason';
+import { finishToAnthropic } from './finish-reason';
 import type { OpenAIChatResponse, OpenAIUsage } from '../shared/openai-types';
 import { normalizeOpenAIUsage } from '../shared/usage';
 import type { AnthropicContentBlock, AnthropicResponse, AnthropicUsage } from './anthropic-types';

@@ -1,4 +1,4 @@
-import { finishFromAnthropic } from '../shared/finish-reason';
+import { finishFromAnthropic } from './finish-reason';
 import type { OpenAIChatResponse, OpenAIToolCall, OpenAIUsage } from '../shared/openai-types';
 import { openAIUsage } from '../shared/usage';
 import type { AnthropicResponse, AnthropicUsage } from './anthropic-types';

@@ -1,4 +1,4 @@
-import { finishToAnthropic } from '../shared/finish-reason';
+import { finishToAnthropic } from './finish-reason';
 import type { OpenAIChatChunk, OpenAIToolCallDelta, OpenAIUsage } from '../shared/openai-types';
 import type { AnthropicSseEvent, AnthropicStreamEvent } from './anthropic-types';
 import { anthropicMessageId, usageToAnthropic } from './response-from-openai';

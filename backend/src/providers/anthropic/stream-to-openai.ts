@@ -1,6 +1,6 @@
 import { deltaChunk, OpenAIStreamFrame, type ToOpenAIStreamOptions } from '../shared/chunks';
 import { ProviderStreamError } from '../shared/errors';
-import { finishFromAnthropic } from '../shared/finish-reason';
+import { finishFromAnthropic } from './finish-reason';
 import type { OpenAIChatChunk, OpenAIUsage } from '../shared/openai-types';
 import type { AnthropicStreamEvent, AnthropicUsage } from './anthropic-types';
 import { usageFromAnthropic } from './response-to-openai';

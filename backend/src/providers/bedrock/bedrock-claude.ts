@@ -108,3 +108,12 @@ export function bedrockClaudeCall(input: {
   const signed = signV4({ method: 'POST', url, headers, body, region: input.key.region, service: 'bedrock', credentials: input.key, date: input.date });
   return { url, headers: signed.headers, body };
 }
+
+/** Bedrock GET /foundation-models: `{"modelSummaries": [{"modelId", ...}]}`. */
+export function modelIdsFromBedrockList(list: unknown): string[] {
+  const models = (list as { modelSummaries?: unknown } | null)?.modelSummaries;
+  if (!Array.isArray(models)) return [];
+  return models
+    .map((m) => (m as { modelId?: unknown })?.modelId)
+    .filter((id): id is string => typeof id === 'string' && !!id);
+}

@@ -1,5 +1,5 @@
 import { compact, contentParts, contentText, stopList } from '../shared/content';
-import { finishFromCohere } from '../shared/finish-reason';
+import { finishFromCohere } from './finish-reason';
 import type { OpenAIChatRequest, OpenAIChatResponse, OpenAIMessage, OpenAIUsage } from '../shared/openai-types';
 import { openAIUsage } from '../shared/usage';
 import type { CohereChatRequest, CohereChatResponse, CohereContentPart, CohereMessage, CohereUsage } from './cohere-types';

@@ -1,6 +1,6 @@
 import { deltaChunk, OpenAIStreamFrame, type ToOpenAIStreamOptions } from '../shared/chunks';
 import { ProviderStreamError } from '../shared/errors';
-import { finishFromCohere } from '../shared/finish-reason';
+import { finishFromCohere } from './finish-reason';
 import type { OpenAIChatChunk, OpenAIUsage } from '../shared/openai-types';
 import { usageFromCohere } from './chat';
 import type { CohereStreamEvent, CohereUsage } from './cohere-types';

@@ -1,5 +1,5 @@
 import { parseArguments } from '../shared/content';
-import { finishToGemini } from '../shared/finish-reason';
+import { finishToGemini } from './finish-reason';
 import type { OpenAIChatResponse, OpenAIToolCall, OpenAIUsage } from '../shared/openai-types';
 import { normalizeOpenAIUsage } from '../shared/usage';
 import type { GeminiPart, GeminiResponse, GeminiUsageMetadata } from './gemini-types';

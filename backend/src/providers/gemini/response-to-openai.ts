@@ -1,4 +1,4 @@
-import { finishFromGemini } from '../shared/finish-reason';
+import { finishFromGemini } from './finish-reason';
 import type { OpenAIChatResponse, OpenAIChoice, OpenAIToolCall, OpenAIUsage } from '../shared/openai-types';
 import { openAIUsage } from '../shared/usage';
 import type { GeminiCandidate, GeminiPart, GeminiResponse, GeminiUsageMetadata } from './gemini-types';

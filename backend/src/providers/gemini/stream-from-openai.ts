@@ -1,4 +1,4 @@
-import { finishToGemini } from '../shared/finish-reason';
+import { finishToGemini } from './finish-reason';
 import type { OpenAIChatChunk, OpenAIToolCall, OpenAIUsage } from '../shared/openai-types';
 import type { GeminiPart, GeminiResponse } from './gemini-types';
 import { functionCallParts, usageToGemini } from './response-from-openai';

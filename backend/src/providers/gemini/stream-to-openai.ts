@@ -1,5 +1,5 @@
 import { deltaChunk, OpenAIStreamFrame, type ToOpenAIStreamOptions } from '../shared/chunks';
-import { finishFromGemini } from '../shared/finish-reason';
+import { finishFromGemini } from './finish-reason';
 import type { OpenAIChatChunk, OpenAIFinishReason, OpenAIUsage } from '../shared/openai-types';
 import type { GeminiResponse, GeminiUsageMetadata } from './gemini-types';
 import { convertParts, usageFromGemini } from './response-to-openai';

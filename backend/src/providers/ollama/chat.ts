@@ -1,5 +1,5 @@
 import { compact, contentParts, contentText, parseArguments, parseDataUrl, stopList } from '../shared/content';
-import { finishFromOllama } from '../shared/finish-reason';
+import { finishFromOllama } from './finish-reason';
 import type { OpenAIChatRequest, OpenAIChatResponse, OpenAIMessage, OpenAIToolCall, OpenAIUsage } from '../shared/openai-types';
 import { openAIUsage } from '../shared/usage';
 import type { OllamaChatRequest, OllamaChatResponse, OllamaMessage, OllamaToolCall } from './ollama-types';

@@ -1,6 +1,6 @@
 import { deltaChunk, OpenAIStreamFrame, type ToOpenAIStreamOptions } from '../shared/chunks';
 import { ProviderStreamError } from '../shared/errors';
-import { finishFromOllama } from '../shared/finish-reason';
+import { finishFromOllama } from './finish-reason';
 import type { OpenAIChatChunk, OpenAIFinishReason, OpenAIUsage } from '../shared/openai-types';
 import { openAIUsage } from '../shared/usage';
 import { ollamaToolCalls, usageFromOllama } from './chat';

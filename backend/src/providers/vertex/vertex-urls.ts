@@ -83,6 +83,19 @@ export function vertexUrl(input: { projectId: string; region: string; model: str
   return onProviderHost(url, VERTEX_HOST, 'Vertex AI');
 }
 
+/**
+ * Vertex AI GET /v1beta1/publishers/{publisher}/models: `{"publisherModels": [{"name":
+ * "publishers/google/models/gemini-2.0-flash-001"}]}` → the model ids after the last "/models/".
+ */
+export function modelIdsFromVertexList(list: unknown): string[] {
+  const models = (list as { publisherModels?: unknown } | null)?.publisherModels;
+  if (!Array.isArray(models)) return [];
+  return models
+    .map((m) => (m as { name?: unknown })?.name)
+    .filter((name): name is string => typeof name === 'string' && name.includes('/models/'))
+    .map((name) => name.slice(name.lastIndexOf('/models/') + '/models/'.length));
+}
+
 export const VERTEX_ANTHROPIC_VERSION = 'vertex-2023-10-16';
 
 export type VertexClaudeBody = Omit<AnthropicRequest, 'model'> & { anthropic_version: string };

@@ -31,7 +31,7 @@ export class AnthropicController {
   /** Other Messages API paths (batches...): 404 in Anthropic's error format. */
   @All('*')
   unsupported(@Req() req: FastifyRequest, @Res() reply: FastifyReply): void {
-    const error = RelayError.of('common.not_found', 404, 'not_found');
+    const error = RelayError.routeNotFound();
     sendRelayError(reply, error, pickLocale(req.headers['accept-language']), anthropicDialect.errors);
   }
 }

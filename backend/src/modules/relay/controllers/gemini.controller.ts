@@ -50,7 +50,7 @@ export class GeminiController {
   /** Other Gemini methods and paths: 404 in Gemini's error format. */
   @All('*')
   unsupported(@Req() req: FastifyRequest, @Res() reply: FastifyReply): void {
-    const error = RelayError.of('common.not_found', 404, 'not_found');
+    const error = RelayError.routeNotFound();
     sendRelayError(reply, error, pickLocale(req.headers['accept-language']), geminiDialect.errors);
   }
 }

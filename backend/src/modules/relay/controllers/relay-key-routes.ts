@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
 import { pickLocale } from '../../../common/i18n/i18n';
-import { geminiModelList } from '../../../providers';
+import { geminiModelList } from '../../../providers/gemini/gemini-urls';
 import { keyHashOf, parseApiKey } from '../../token/token-key';
 import { RelayError } from '../http/relay-error';
 import { sendRelayError } from '../http/relay-reply';
@@ -65,7 +65,7 @@ export class RelayKeyRoutes {
       async (caller) => {
         const { model, prompt } = dialect.parseCount(input);
         if (caller.token?.modelLimits && !caller.token.modelLimits.has(model))
-          throw RelayError.of('relay.model_forbidden', 403, 'model_not_allowed', { model });
+          throw RelayError.denied('relay.model_forbidden', 'model_not_allowed', { model });
         return dialect.countAnswer(prompt.fixedTokens + (await this.tokenizer.count(model, prompt.texts)));
       },
       dialect,

@@ -97,9 +97,9 @@ export class RelayController {
   /** OpenAI APIs we do not offer (files, fine-tuning, assistants...): 501; anything else: 404. */
   @All('*')
   unsupported(@Req() req: FastifyRequest, @Res() reply: FastifyReply): void {
-    const error = isKnownOpenAiPath(req.url)
-      ? new RelayError('relay.unsupported_path', 501, 'not_implemented', 'invalid_request_error')
-      : RelayError.of('common.not_found', 404, 'not_found');
+    const error = isKnownOpenAIPath(req.url)
+      ? RelayError.unsupportedPath()
+      : RelayError.routeNotFound();
     sendRelayError(reply, error, pickLocale(req.headers['accept-language']));
   }
 }
@@ -107,7 +107,7 @@ export class RelayController {
 const OPENAI_UNSUPPORTED =
   /^\/v1\/(files|fine-tunes|fine_tuning|fine-tuning|assistants|threads|batches|uploads|vector_stores|organization|engines|edits|containers|evals|realtime|chatkit|conversations|videos|images\/variations)(\/|\?|$)/;
 
-export function isKnownOpenAiPath(url: string): boolean {
+export function isKnownOpenAIPath(url: string): boolean {
   return OPENAI_UNSUPPORTED.test(url);
 }
 

@@ -3,31 +3,135 @@ import { AppError } from '../../../common/http/app-error';
 import { isDatabaseDown } from '../../../common/http/database-down';
 import { t, type Locale, type MessageParams } from '../../../common/i18n/i18n';
 import type { MessageKey } from '../../../common/i18n/messages';
-import type { RelayAdaptor } from '../adaptors/adaptor';
 
 /** OpenAI `type` values the relay answers with. */
 export type RelayErrorType =
   'invalid_request_error' | 'insufficient_quota' | 'rate_limit_error' | 'upstream_error' | 'server_error';
 
+export interface RelayErrorInit {
+  readonly key: MessageKey;
+  readonly status: number;
+  /** OpenAI-style error code, or null. */
+  readonly code: string | null;
+  /** OpenAI `type`; by default server_error for 5xx, invalid_request_error otherwise. */
+  readonly type?: RelayErrorType | string;
+  readonly params?: MessageParams;
+  /** The upstream's own (redacted) words, answered instead of the localised message. */
+  readonly upstreamMessage?: string;
+}
+
 /**
  * A relay failure answered in the OpenAI error object. `code` follows OpenAI's codes where one exists
  * (invalid_api_key, model_not_found, insufficient_quota, rate_limit_exceeded...). An upstream error
- * carries the upstream's (redacted) message in `upstreamMessage` instead of a localised one.
+ * carries the upstream's (redacted) message in `upstreamMessage` instead of a localised one. Callers
+ * use the named factories below; each fixes the status (and type) its kind of failure answers with.
  */
 export class RelayError extends AppError {
-  constructor(
-    key: MessageKey,
-    status: number,
-    readonly code: string | null,
-    readonly type: RelayErrorType | string = status >= 500 ? 'server_error' : 'invalid_request_error',
-    params?: MessageParams,
-    readonly upstreamMessage?: string,
-  ) {
-    super(key, status, params);
+  readonly code: string | null;
+  readonly type: RelayErrorType | string;
+  readonly upstreamMessage?: string;
+
+  constructor(init: RelayErrorInit) {
+    super(init.key, init.status, init.params);
+    this.code = init.code;
+    this.type = init.type ?? (init.status >= 500 ? 'server_error' : 'invalid_request_error');
+    this.upstreamMessage = init.upstreamMessage;
   }
 
-  static of(key: MessageKey, status: number, code: string | null, params?: MessageParams): RelayError {
-    return new RelayError(key, status, code, undefined, params);
+  /** 400: the request itself is unusable. */
+  static invalidRequest(key: MessageKey, code: string, params?: MessageParams): RelayError {
+    return new RelayError({ key, status: 400, code, params });
+  }
+
+  /** 401: no key, or not one of ours. */
+  static unauthenticated(key: MessageKey): RelayError {
+    return new RelayError({ key, status: 401, code: 'invalid_api_key' });
+  }
+
+  /** 403: the caller may not do this (model, group, IP, pin, banned or disabled token...). */
+  static denied(key: MessageKey, code: string, params?: MessageParams): RelayError {
+    return new RelayError({ key, status: 403, code, params });
+  }
+
+  /** 403 insufficient_quota: the user's or the token's quota cannot cover the request. */
+  static quotaExhausted(key: MessageKey): RelayError {
+    return new RelayError({ key, status: 403, code: 'insufficient_quota', type: 'insufficient_quota' });
+  }
+
+  /** 404 for a path no relay route serves. */
+  static routeNotFound(): RelayError {
+    return new RelayError({ key: 'common.not_found', status: 404, code: 'not_found' });
+  }
+
+  /** 404 for a model the caller cannot see. */
+  static unknownModel(model: string): RelayError {
+    return new RelayError({ key: 'relay.model_not_found', status: 404, code: 'model_not_found', params: { model } });
+  }
+
+  /** 429: a request or per-model rate limit. */
+  static rateLimited(key: MessageKey, params?: MessageParams): RelayError {
+    return new RelayError({ key, status: 429, code: 'rate_limit_exceeded', type: 'rate_limit_error', params });
+  }
+
+  /** 501 for an OpenAI path the gateway knows but does not serve. */
+  static unsupportedPath(): RelayError {
+    return new RelayError({
+      key: 'relay.unsupported_path',
+      status: 501,
+      code: 'not_implemented',
+      type: 'invalid_request_error',
+    });
+  }
+
+  /** 500: an unexpected failure (the cause is logged, not answered). */
+  static internal(): RelayError {
+    return new RelayError({ key: 'common.internal_error', status: 500, code: 'internal_error' });
+  }
+
+  /** 503: the gateway cannot serve now (database lost, shutting down). */
+  static unavailable(key: MessageKey, code: string): RelayError {
+    return new RelayError({ key, status: 503, code });
+  }
+
+  /** 503: no enabled channel serves the model in the caller's group. */
+  static noChannel(group: string, model: string): RelayError {
+    return new RelayError({
+      key: 'relay.no_channel',
+      status: 503,
+      code: 'model_not_available',
+      params: { group, model },
+    });
+  }
+
+  /** 502: the upstream could not be used (unreachable, misconfigured, too large, cut stream). */
+  static badGateway(key: MessageKey, code: string, params?: MessageParams): RelayError {
+    return new RelayError({ key, status: 502, code, params });
+  }
+
+  /** 504: the upstream did not answer in time. */
+  static upstreamTimeout(): RelayError {
+    return new RelayError({ key: 'relay.upstream_timeout', status: 504, code: 'timeout' });
+  }
+
+  /**
+   * The upstream's own error: `status` as answered to the client (after the channel's status code
+   * mapping), `upstreamStatus` as the upstream sent it, `message` its redacted words.
+   */
+  static upstream(init: {
+    status: number;
+    upstreamStatus: number;
+    code: string | null;
+    type: string;
+    message: string;
+  }): RelayError {
+    return new RelayError({
+      key: 'relay.upstream_error',
+      status: init.status,
+      code: init.code,
+      type: init.type,
+      params: { status: init.upstreamStatus },
+      upstreamMessage: init.message,
+    });
   }
 }
 
@@ -37,7 +141,7 @@ export class RelayError extends AppError {
  */
 export function relayErrorOf(err: unknown): RelayError | null {
   if (err instanceof RelayError) return err;
-  if (isDatabaseDown(err)) return RelayError.of('common.database_unavailable', 503, 'database_unavailable');
+  if (isDatabaseDown(err)) return RelayError.unavailable('common.database_unavailable', 'database_unavailable');
   return null;
 }
 
@@ -51,14 +155,14 @@ export function clientFacing(
   settings: Pick<Settings, 'global.hide_upstream_error_enabled'>,
 ): RelayError {
   if (err.upstreamMessage === undefined || !settings['global.hide_upstream_error_enabled']) return err;
-  return new RelayError(err.key, err.status, null, 'upstream_error', err.params);
+  return new RelayError({ key: err.key, status: err.status, code: null, type: 'upstream_error', params: err.params });
 }
 
-export interface OpenAiErrorBody {
+export interface OpenAIErrorBody {
   error: { message: string; type: string; param: string | null; code: string | null };
 }
 
-export function relayErrorBody(err: RelayError, locale: Locale): OpenAiErrorBody {
+export function relayErrorBody(err: RelayError, locale: Locale): OpenAIErrorBody {
   return {
     error: {
       message: err.upstreamMessage ?? t(err.key, locale, err.params),
@@ -67,34 +171,4 @@ export function relayErrorBody(err: RelayError, locale: Locale): OpenAiErrorBody
       code: err.code,
     },
   };
-}
-
-/**
- * What an error text of a call must never carry: the channel's keys, the parts of composite keys
- * the channel type declares, and the credential prepare() derived (Vertex access token).
- */
-export function callSecrets(
-  adaptor: Pick<RelayAdaptor, 'keySecrets'>,
-  keys: readonly string[],
-  credential?: string,
-): string[] {
-  const parts = keys.flatMap((k) => adaptor.keySecrets?.(k) ?? []);
-  return [...keys, ...parts, ...(credential ? [credential] : [])];
-}
-
-/**
- * An upstream error body with the secrets removed before it is read: readers cut long messages,
- * and a key cut in half would no longer be found by `redact`.
- */
-export function redactBody(body: Buffer, secrets: readonly string[]): Buffer {
-  const found = secrets.some((s) => s.length >= 4 && body.includes(s));
-  return found ? Buffer.from(redact(body.toString('utf8'), secrets), 'utf8') : body;
-}
-
-/** Removes every occurrence of the given secrets (upstream messages sometimes echo the key). */
-export function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const s of secrets) if (s.length >= 4 && out.includes(s)) out = out.split(s).join('[redacted]');
-  // Key-shaped strings the upstream may have partially masked are dropped as well.
-  return out.replace(/\bsk-[A-Za-z0-9_*-]{8,}/g, 'sk-[redacted]');
 }

@@ -1,6 +1,7 @@
 import { RelayError } from '../http/relay-error';
-import { anthropicErrorType } from '../../../providers';
+import { anthropicErrorType } from '../../../providers/anthropic/error-body';
 import { anthropicDialect, ANTHROPIC_ERRORS } from './anthropic-dialect';
+import { testSettings } from '../../../providers/testing/fixtures';
 
 const body = {
   model: 'claude-x',
@@ -81,19 +82,18 @@ describe('anthropic dialect', () => {
       'overloaded_error',
       'overloaded_error',
     ]);
-    const err = RelayError.of('relay.invalid_key', 401, 'invalid_api_key');
+    const err = RelayError.unauthenticated('relay.invalid_key');
     expect(ANTHROPIC_ERRORS.body(err, 'en')).toEqual({
       type: 'error',
       error: { type: 'authentication_error', message: 'Invalid API key' },
     });
-    const upstream = new RelayError(
-      'relay.upstream_error',
-      529,
-      null,
-      'overloaded_error',
-      { status: 529 },
-      'Overloaded',
-    );
+    const upstream = RelayError.upstream({
+      status: 529,
+      upstreamStatus: 529,
+      code: null,
+      type: 'overloaded_error',
+      message: 'Overloaded',
+    });
     expect(ANTHROPIC_ERRORS.streamEvent(upstream, 'en')).toBe(
       'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n',
     );
@@ -113,6 +113,7 @@ describe('anthropic dialect', () => {
         paramOverride: { top_k: 3 },
         other: '',
       },
+      settings: testSettings(),
     });
     expect(call).toMatchObject({ origin: 'https://proxy.example', path: '/anthropic/v1/messages', method: 'POST' });
     expect(call.headers).toMatchObject({

@@ -1,16 +1,13 @@
-import {
-  anthropicErrorBody,
-  type AnthropicRequest,
-  anthropicHeaders,
-  anthropicToOpenAIRequest,
-  openAIToAnthropicResponse,
-  type OpenAIChatResponse,
-  OpenAIStreamToAnthropic,
-  splitThinkingSuffix,
-} from '../../../providers';
+import { type OpenAIChatResponse } from '../../../providers';
+import { type AnthropicRequest } from '../../../providers/anthropic/anthropic-types';
+import { anthropicHeaders, splitThinkingSuffix } from '../../../providers/anthropic/claude-settings';
+import { anthropicErrorBody } from '../../../providers/anthropic/error-body';
+import { anthropicToOpenAIRequest } from '../../../providers/anthropic/request-to-openai';
+import { openAIToAnthropicResponse } from '../../../providers/anthropic/response-from-openai';
+import { OpenAIStreamToAnthropic } from '../../../providers/anthropic/stream-from-openai';
 import type { Locale } from '../../../common/i18n/i18n';
 import { t } from '../../../common/i18n/i18n';
-import { jsonCall, settingsOf } from '../adaptors/native/native-kit';
+import { jsonCall } from '../../../providers/shared/native-kit';
 import type { RelayError } from '../http/relay-error';
 import type { ErrorFormat } from '../http/relay-reply';
 import { bearer, headerValue, type InboundDialect, type InboundRequest } from './inbound-dialect';
@@ -70,7 +67,7 @@ export const anthropicDialect: InboundDialect = {
   countAnswer: (tokens) => ({ input_tokens: tokens }),
 
   passThroughCall(inbound: InboundRequest, input) {
-    const settings = settingsOf(input);
+    const settings = input.settings;
     const model = splitThinkingSuffix(input.upstreamModel).model;
     const headers = { ...inbound.forwardHeaders, ...anthropicHeaders(input.target.key, model, settings) };
     const body = { ...inbound.native, model };

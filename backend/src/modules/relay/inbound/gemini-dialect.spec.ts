@@ -1,7 +1,7 @@
-import type { Settings } from '@gw/shared';
 import { RelayError } from '../http/relay-error';
-import { geminiErrorStatus } from '../../../providers';
+import { geminiErrorStatus } from '../../../providers/gemini/error-body';
 import { geminiDialect, GEMINI_ERRORS, parseGeminiEmbed, splitModelAction } from './gemini-dialect';
+import { testSettings } from '../../../providers/testing/fixtures';
 
 const body = {
   systemInstruction: { parts: [{ text: 'be brief' }] },
@@ -57,6 +57,7 @@ describe('gemini dialect', () => {
       upstreamModel: 'emb-up',
       stream: false,
       target: { baseUrl: 'https://g.example', key: 'gk', organization: '', paramOverride: null, other: '' },
+      settings: testSettings(),
     });
     expect(call.path).toBe('/v1beta/models/emb-up:batchEmbedContents');
     const embeddings = { object: 'list', model: 'emb', data: [{ object: 'embedding', index: 0, embedding: [1] }] };
@@ -112,7 +113,7 @@ describe('gemini dialect', () => {
       'UNAVAILABLE',
       'DEADLINE_EXCEEDED',
     ]);
-    const err = new RelayError('relay.user_quota_exhausted', 403, 'insufficient_quota', 'insufficient_quota');
+    const err = RelayError.quotaExhausted('relay.user_quota_exhausted');
     expect(GEMINI_ERRORS.body(err, 'en')).toEqual({
       error: { code: 403, message: 'Insufficient user quota', status: 'PERMISSION_DENIED' },
     });
@@ -121,7 +122,7 @@ describe('gemini dialect', () => {
 
   it('passes the client body through to the mapped model, streams as SSE', () => {
     const inbound = geminiDialect.parse({ body, headers: {}, model: 'gemini-2.0-flash' }).inbound!;
-    const settings = { 'gemini.version_settings': { default: 'v1' } } as unknown as Settings;
+    const settings = testSettings({ 'gemini.version_settings': { default: 'v1' } });
     const call = geminiDialect.passThroughCall(inbound, {
       mode: 'chat',
       body: { kind: 'json', json: {} },

@@ -1,26 +1,22 @@
+import { type OpenAIChatResponse, type OpenAIEmbeddingResponse } from '../../../providers';
+import { geminiEmbedToOpenAIRequest, openAIToGeminiEmbedResponse } from '../../../providers/gemini/embeddings';
+import { geminiErrorBody } from '../../../providers/gemini/error-body';
+import { splitGeminiSuffix } from '../../../providers/gemini/gemini-settings';
 import {
-  type GeminiAction,
   type GeminiBatchEmbedRequest,
   type GeminiEmbedContentRequest,
-  geminiEmbedToOpenAIRequest,
-  geminiErrorBody,
   type GeminiRequest,
-  geminiHeaders,
-  geminiToOpenAIRequest,
-  geminiUrl,
-  type OpenAIChatResponse,
-  type OpenAIEmbeddingResponse,
-  openAIToGeminiEmbedResponse,
-  openAIToGeminiResponse,
-  OpenAIStreamToGemini,
-  splitGeminiSuffix,
-} from '../../../providers';
+} from '../../../providers/gemini/gemini-types';
+import { type GeminiAction, geminiHeaders, geminiUrl } from '../../../providers/gemini/gemini-urls';
+import { geminiToOpenAIRequest } from '../../../providers/gemini/request-to-openai';
+import { openAIToGeminiResponse } from '../../../providers/gemini/response-from-openai';
+import { OpenAIStreamToGemini } from '../../../providers/gemini/stream-from-openai';
 import type { Locale } from '../../../common/i18n/i18n';
 import { t } from '../../../common/i18n/i18n';
-import { settingsOf, urlCall } from '../adaptors/native/native-kit';
+import { urlCall } from '../../../providers/shared/native-kit';
 import { RelayError } from '../http/relay-error';
 import type { ErrorFormat } from '../http/relay-reply';
-import type { RelayMode } from '../adaptors/adaptor';
+import type { RelayMode } from '../../../providers/provider';
 import type { RelayRequest } from '../pipeline/relay-request';
 import {
   bearer,
@@ -60,7 +56,7 @@ export function splitModelAction(segment: string): { model: string; action: stri
 /** The model of a /v1beta/models/{model}:action URL segment ("models/" prefix tolerated). */
 function modelOf(value: string | undefined): string {
   const model = (value ?? '').replace(/^models\//, '').trim();
-  if (!model) throw RelayError.of('relay.model_required', 400, 'model_required');
+  if (!model) throw RelayError.invalidRequest('relay.model_required', 'model_required');
   if (model.length > MAX_MODEL_LENGTH) throw badRequest('model is too long');
   return model;
 }
@@ -109,7 +105,7 @@ export const geminiDialect: InboundDialect = {
   passThroughCall(inbound, input) {
     const model = splitGeminiSuffix(input.upstreamModel).model;
     const action = methodOf(input.mode, input.stream, inbound);
-    const url = geminiUrl(input.target.baseUrl, model, action, settingsOf(input));
+    const url = geminiUrl(input.target.baseUrl, model, action, input.settings);
     return urlCall(url, geminiHeaders(input.target.key), inbound.native, input.target.paramOverride);
   },
 

@@ -1,12 +1,13 @@
-import { anthropicAdaptor } from '../adaptors/native/anthropic-adaptor';
-import { geminiAdaptor } from '../adaptors/native/gemini-adaptor';
-import { openAiCompatibleAdaptor } from '../adaptors/openai/openai-adaptor';
-import type { ProtocolAdaptor, StreamConverter, UsageReport } from '../adaptors/adaptor';
+import { anthropicAdaptor } from '../../../providers/anthropic/adaptor';
+import { geminiAdaptor } from '../../../providers/gemini/adaptor';
+import { openAIAdaptor } from '../../../providers/openai/adaptor';
+import type { ProtocolAdaptor, StreamConverter, UsageReport } from '../../../providers/provider';
 import { parseRelayRequest } from '../pipeline/relay-request';
 import { SseParser } from '../stream/sse-parser';
 import { anthropicDialect } from './anthropic-dialect';
 import { geminiDialect } from './gemini-dialect';
 import { adaptorFor, openAIChunks } from './inbound-adaptor';
+import { OPENAI_CONFIG, testSettings } from '../../../providers/testing/fixtures';
 
 const sse = (events: { event?: string; data: unknown }[]) =>
   events.map((e) => `${e.event ? `event: ${e.event}\n` : ''}data: ${JSON.stringify(e.data)}\n\n`).join('');
@@ -66,7 +67,7 @@ const ANTHROPIC_STREAM = sse([
 
 describe('adaptorFor', () => {
   it('keeps the channel adaptor for OpenAI clients', () => {
-    const adaptor = openAiCompatibleAdaptor();
+    const adaptor = openAIAdaptor(OPENAI_CONFIG);
     expect(adaptorFor(parseRelayRequest('chat', { model: 'm', messages: [] }, ''), adaptor)).toBe(adaptor);
   });
 
@@ -85,7 +86,13 @@ describe('adaptorFor', () => {
           usage: { input_tokens: 5, output_tokens: 7, cache_read_input_tokens: 100, cache_creation_input_tokens: 20 },
         }),
       );
-      const read = pass(claude(), anthropicAdaptor()).readResponse('chat', body, 'application/json', false, 'up');
+      const read = pass(claude(), anthropicAdaptor()).readResponse({
+        mode: 'chat',
+        body,
+        contentType: 'application/json',
+        wantText: false,
+        model: 'up',
+      });
       expect(read.body).toBe(body);
       expect(read.usage).toEqual({
         promptTokens: 125,
@@ -124,7 +131,13 @@ describe('adaptorFor', () => {
       };
       const body = Buffer.from(JSON.stringify(answer));
       const adaptor = pass(gemini(), geminiAdaptor());
-      const read = adaptor.readResponse('chat', body, 'application/json', false, 'g');
+      const read = adaptor.readResponse({
+        mode: 'chat',
+        body,
+        contentType: 'application/json',
+        wantText: false,
+        model: 'g',
+      });
       expect(read.body).toBe(body);
       const expected = { promptTokens: 300, completionTokens: 50, cachedTokens: 200, cacheCreationTokens: 0 };
       expect(read.usage).toEqual(expected);
@@ -145,6 +158,7 @@ describe('adaptorFor', () => {
         upstreamModel: 'claude-up',
         stream: false,
         target: { baseUrl: 'https://a.example', key: 'k', organization: '', paramOverride: null, other: '' },
+        settings: testSettings(),
       });
       expect(JSON.parse(call.body as string)).toEqual({
         model: 'claude-up',
@@ -190,11 +204,11 @@ describe('adaptorFor', () => {
       ]) + 'data: [DONE]\n\n';
 
     it('writes a complete OpenAI answer as an Anthropic message, usage kept for billing', () => {
-      const read = adaptorFor(claude(), openAiCompatibleAdaptor()).readResponse(
-        'chat',
-        Buffer.from(JSON.stringify(completion)),
-        'application/json',
-      );
+      const read = adaptorFor(claude(), openAIAdaptor(OPENAI_CONFIG)).readResponse({
+        mode: 'chat',
+        body: Buffer.from(JSON.stringify(completion)),
+        contentType: 'application/json',
+      });
       expect(read.usage).toEqual({ promptTokens: 10, completionTokens: 20 });
       expect(JSON.parse(read.body.toString())).toMatchObject({
         type: 'message',
@@ -207,7 +221,7 @@ describe('adaptorFor', () => {
 
     it('writes an OpenAI stream as Anthropic events ending with the usage', () => {
       const { out, usage } = run(
-        adaptorFor(claude(true), openAiCompatibleAdaptor()).streamConverter('chat', false, 'gpt'),
+        adaptorFor(claude(true), openAIAdaptor(OPENAI_CONFIG)).streamConverter('chat', false, 'gpt'),
         OPENAI_STREAM,
       );
       expect(usage).toEqual({ promptTokens: 10, completionTokens: 20 });
@@ -225,7 +239,7 @@ describe('adaptorFor', () => {
 
     it('writes an OpenAI stream as Gemini SSE objects, the last with usageMetadata', () => {
       const { out } = run(
-        adaptorFor(gemini(true), openAiCompatibleAdaptor()).streamConverter('chat', false, 'gpt'),
+        adaptorFor(gemini(true), openAIAdaptor(OPENAI_CONFIG)).streamConverter('chat', false, 'gpt'),
         OPENAI_STREAM,
       );
       const objects = new SseParser().push(Buffer.from(out)).map((e) => JSON.parse(e.data!));

@@ -1,6 +1,6 @@
 import { parseJsonObject } from '../../../common/json';
 import type { OpenAIChatChunk } from '../../../providers';
-import type { ProtocolAdaptor, StreamConverter, StreamStep } from '../adaptors/adaptor';
+import type { ProtocolAdaptor, StreamConverter, StreamStep } from '../../../providers/provider';
 import { estimateTokens } from '../metering/prompt-parts';
 import type { RelayRequest } from '../pipeline/relay-request';
 import type { InboundRequest } from './inbound-dialect';
@@ -27,10 +27,10 @@ function passThrough(inbound: InboundRequest, adaptor: ProtocolAdaptor): Protoco
     ...adaptor,
     streamFraming: 'sse',
     buildCall: (input) => inbound.dialect.passThroughCall(inbound, input),
-    readResponse(mode, body, contentType, wantText, model) {
+    readResponse(input) {
       // The adaptor's own reading yields usage (and text); its converted body is not used.
-      const read = adaptor.readResponse(mode, body, contentType, wantText, model);
-      return { ...read, body, contentType };
+      const read = adaptor.readResponse(input);
+      return { ...read, body: input.body, contentType: input.contentType };
     },
     streamConverter(mode, _clientWantsUsage, model): StreamConverter {
       const reader = adaptor.streamConverter(mode, true, model);
@@ -55,8 +55,8 @@ function converting(req: RelayRequest, inbound: InboundRequest, adaptor: Protoco
   const { dialect } = inbound;
   return {
     ...adaptor,
-    readResponse(mode, body, contentType, wantText, model) {
-      const read = adaptor.readResponse(mode, body, contentType, wantText, model);
+    readResponse(input) {
+      const read = adaptor.readResponse(input);
       if (read.error) return read;
       const res = parseJsonObject(read.body.toString('utf8'));
       if (!res) return read;

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { OpenAIChatChunk } from '../../../providers';
-import type { BuildInput, UpstreamCall } from '../adaptors/adaptor';
+import type { BuildInput, UpstreamCall } from '../../../providers/provider';
 import { OPENAI_ERRORS, type ErrorFormat } from '../http/relay-reply';
 import type { RelayRequest } from '../pipeline/relay-request';
 

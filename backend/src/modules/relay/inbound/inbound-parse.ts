@@ -4,7 +4,7 @@ import { parseRelayRequest, type RelayRequest } from '../pipeline/relay-request'
 import type { InboundRequest } from './inbound-dialect';
 
 export const badRequest = (detail: string) =>
-  RelayError.of('relay.invalid_request', 400, 'invalid_request', { detail });
+  RelayError.invalidRequest('relay.invalid_request', 'invalid_request', { detail });
 
 export const isJsonObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);

@@ -1,4 +1,4 @@
-import type { StreamConverter } from '../adaptors/adaptor';
+import type { StreamConverter } from '../../../providers/provider';
 
 /** The payloads of complete SSE blocks (`data:` lines joined), in order. */
 export function sseData(text: string): string[] {

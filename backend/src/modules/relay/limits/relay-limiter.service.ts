@@ -54,7 +54,7 @@ export class RelayLimiter implements OnModuleInit, OnModuleDestroy {
         (rl.count > 0 && this.store.count(all, windowMs, now) >= rl.count) ||
         this.store.count(ok, windowMs, now) >= rl.success
       ) {
-        throw new RelayError('relay.rate_limited', 429, 'rate_limit_exceeded', 'rate_limit_error');
+        throw RelayError.rateLimited('relay.rate_limited');
       }
       this.store.hit(all, windowMs, now);
       successKeys.push({ key: ok, windowMs });
@@ -72,7 +72,7 @@ export class RelayLimiter implements OnModuleInit, OnModuleDestroy {
           minutes: s.ModelRequestRateLimitDurationMinutes,
           count: total > 0 ? total : s.ModelRequestRateLimitSuccessCount,
         };
-        throw new RelayError('relay.model_rate_limited', 429, 'rate_limit_exceeded', 'rate_limit_error', params);
+        throw RelayError.rateLimited('relay.model_rate_limited', params);
       }
       this.store.hit(all, windowMs, now);
       successKeys.push({ key: ok, windowMs });
@@ -89,6 +89,6 @@ export class RelayLimiter implements OnModuleInit, OnModuleDestroy {
   checkPrompt(text: () => string, s: Settings): void {
     if (!s.CheckSensitiveEnabled || !s.CheckSensitiveOnPromptEnabled || this.sensitive.empty) return;
     if (this.sensitive.find(text()) !== null)
-      throw RelayError.of('relay.sensitive_words', 400, 'sensitive_words_detected');
+      throw RelayError.invalidRequest('relay.sensitive_words', 'sensitive_words_detected');
   }
 }

@@ -1,4 +1,4 @@
-import type { UsageReport } from '../adaptors/adaptor';
+import type { UsageReport } from '../../../providers/provider';
 import { billableUsage, MAX_COMPLETION_TOKENS, needsLocalCount, type UsageBounds } from './billable-usage';
 
 const bounds: UsageBounds = { maxCompletionTokens: 0, promptEstimate: 10, promptOpaque: false, streamCut: false };

@@ -1,4 +1,4 @@
-import type { UsageReport } from '../adaptors/adaptor';
+import type { UsageReport } from '../../../providers/provider';
 import type { BilledUsage } from '../pipeline/usage-log';
 
 /**

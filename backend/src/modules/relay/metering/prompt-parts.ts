@@ -1,4 +1,4 @@
-import type { RelayMode } from '../adaptors/adaptor';
+import type { RelayMode } from '../../../providers/provider';
 
 /** The text of a request that becomes prompt tokens, plus tokens that are not text (framing, images). */
 export interface PromptParts {

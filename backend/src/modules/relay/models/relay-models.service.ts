@@ -8,7 +8,7 @@ import { RelayError } from '../http/relay-error';
 import type { RelayCaller } from '../pipeline/relay-caller';
 import { ChannelDirectory } from '../routing/channel-directory.service';
 
-export interface OpenAiModel {
+export interface OpenAIModel {
   id: string;
   object: 'model';
   created: number;
@@ -30,7 +30,7 @@ export class RelayModels {
   ) {}
 
   /** Models the key may use: served in its group, within its model limits. */
-  list(caller: RelayCaller): OpenAiModel[] {
+  list(caller: RelayCaller): OpenAIModel[] {
     const table = this.channels.table;
     const limits = caller.token?.modelLimits ?? null;
     return table
@@ -39,9 +39,9 @@ export class RelayModels {
       .map((id) => ({ id, object: 'model' as const, created: CREATED, owned_by: this.ownerOf(caller.group, id) }));
   }
 
-  get(caller: RelayCaller, id: string): OpenAiModel {
+  get(caller: RelayCaller, id: string): OpenAIModel {
     const model = this.list(caller).find((m) => m.id === id);
-    if (!model) throw RelayError.of('relay.model_not_found', 404, 'model_not_found', { model: id });
+    if (!model) throw RelayError.unknownModel(id);
     return model;
   }
 

@@ -37,16 +37,16 @@ function isFree(p: ModelPricing, groupRatio: number): boolean {
  */
 export function admit(caller: RelayCaller, req: RelayRequest, s: Settings): Admission {
   if (caller.token?.modelLimits && !caller.token.modelLimits.has(req.model)) {
-    throw RelayError.of('relay.model_forbidden', 403, 'model_not_allowed', { model: req.model });
+    throw RelayError.denied('relay.model_forbidden', 'model_not_allowed', { model: req.model });
   }
   const groupKnown =
     caller.group === caller.user.group || Object.prototype.hasOwnProperty.call(s.GroupRatio, caller.group);
   if (!groupKnown || !isGroupUsable(caller.user.group, caller.group, s.UserUsableGroups)) {
-    throw RelayError.of('relay.group_forbidden', 403, 'group_forbidden', { group: caller.group });
+    throw RelayError.denied('relay.group_forbidden', 'group_forbidden', { group: caller.group });
   }
   const priced = resolveModelPricing(req.model, s);
   if (!priced && !s.SelfUseModeEnabled && !caller.user.acceptUnpriced) {
-    throw RelayError.of('relay.model_unpriced', 403, 'model_price_not_set', { model: req.model });
+    throw RelayError.denied('relay.model_unpriced', 'model_price_not_set', { model: req.model });
   }
   // Self-use mode serves unpriced models free; a user who accepts them pays the operator's UnsetModelRatio.
   const pricing = priced ?? (s.SelfUseModeEnabled ? FREE_PRICING : unsetModelPricing(req.model, s.UnsetModelRatio, s));
@@ -62,7 +62,7 @@ export function admit(caller: RelayCaller, req: RelayRequest, s: Settings): Admi
   const free = isFree(pricing, groupRatio);
   // A balance at or below zero (overage of earlier requests) admits nothing that costs.
   if (!free && caller.user.quota <= 0) {
-    throw new RelayError('relay.user_quota_exhausted', 403, 'insufficient_quota', 'insufficient_quota');
+    throw RelayError.quotaExhausted('relay.user_quota_exhausted');
   }
   const promptQuota =
     pricing.kind === 'call'

@@ -27,25 +27,25 @@ export class RelayAuthService {
   ) {}
 
   async authenticate(authorization: string | undefined, ip: string): Promise<RelayCaller> {
-    if (!authorization) throw RelayError.of('relay.missing_key', 401, 'invalid_api_key');
+    if (!authorization) throw RelayError.unauthenticated('relay.missing_key');
     const parsed = parseApiKey(authorization);
-    if (!parsed) throw RelayError.of('relay.invalid_key', 401, 'invalid_api_key');
+    if (!parsed) throw RelayError.unauthenticated('relay.invalid_key');
     const hash = this.hashOf(parsed.body);
     const token = this.directory.tokens.peek(hash) ?? (await this.directory.tokens.get(hash));
-    if (!token) throw RelayError.of('relay.invalid_key', 401, 'invalid_api_key');
+    if (!token) throw RelayError.unauthenticated('relay.invalid_key');
 
     if (token.status === TokenStatus.Expired || (token.expiredTime !== -1 && token.expiredTime <= nowSec())) {
-      throw RelayError.of('relay.token_expired', 403, 'token_expired');
+      throw RelayError.denied('relay.token_expired', 'token_expired');
     }
     if (token.status === TokenStatus.Exhausted || (!token.unlimited && token.remainQuota <= 0)) {
-      throw new RelayError('relay.token_exhausted', 403, 'insufficient_quota', 'insufficient_quota');
+      throw RelayError.quotaExhausted('relay.token_exhausted');
     }
-    if (token.status !== TokenStatus.Enabled) throw RelayError.of('relay.token_disabled', 403, 'token_disabled');
-    if (!ipAllowed(token.allowIps, ip)) throw RelayError.of('relay.ip_not_allowed', 403, 'ip_not_allowed');
+    if (token.status !== TokenStatus.Enabled) throw RelayError.denied('relay.token_disabled', 'token_disabled');
+    if (!ipAllowed(token.allowIps, ip)) throw RelayError.denied('relay.ip_not_allowed', 'ip_not_allowed');
 
     const user = await this.activeUser(token.userId);
     if (parsed.pinnedChannelId !== undefined && user.role < Role.Admin)
-      throw RelayError.of('relay.pin_forbidden', 403, 'channel_pin_forbidden');
+      throw RelayError.denied('relay.pin_forbidden', 'channel_pin_forbidden');
     return {
       user,
       token,
@@ -75,7 +75,7 @@ export class RelayAuthService {
   private async activeUser(id: number): Promise<CachedUser> {
     const user = this.directory.users.peek(id) ?? (await this.directory.users.get(id));
     if (!user || user.deleted || user.status !== UserStatus.Enabled)
-      throw RelayError.of('relay.user_banned', 403, 'user_banned');
+      throw RelayError.denied('relay.user_banned', 'user_banned');
     return user;
   }
 }

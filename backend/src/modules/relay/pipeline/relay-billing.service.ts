@@ -85,12 +85,7 @@ export class RelayBilling {
     });
     if (!ok) {
       const tokenShort = tokenDrawn && (caller.token?.remainQuota ?? 0) < Math.max(1, hold.amount);
-      throw new RelayError(
-        tokenShort ? 'relay.token_exhausted' : 'relay.user_quota_exhausted',
-        403,
-        'insufficient_quota',
-        'insufficient_quota',
-      );
+      throw RelayError.quotaExhausted(tokenShort ? 'relay.token_exhausted' : 'relay.user_quota_exhausted');
     }
     this.moveCached(caller, tokenDrawn, -hold.amount);
     return hold;

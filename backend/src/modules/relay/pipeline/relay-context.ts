@@ -1,7 +1,7 @@
 import type { Settings } from '@gw/shared';
 import type { FastifyReply } from 'fastify';
 import type { Locale } from '../../../common/i18n/i18n';
-import type { UsageReport } from '../adaptors/adaptor';
+import type { UsageReport } from '../../../providers/provider';
 import type { RelayError } from '../http/relay-error';
 import type { ErrorFormat } from '../http/relay-reply';
 import type { OutputMeter } from '../metering/output-meter';

@@ -17,7 +17,7 @@ export function cutByShutdown(signal: AbortSignal): boolean {
 
 /** What a refused or cut request is told, in its client's format (503: retry elsewhere). */
 export function shuttingDown(): RelayError {
-  return RelayError.of('relay.shutting_down', 503, 'service_unavailable');
+  return RelayError.unavailable('relay.shutting_down', 'service_unavailable');
 }
 
 /** Calls `fn` once the response was handed to the OS whole, or its connection closed. */

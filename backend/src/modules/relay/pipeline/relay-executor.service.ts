@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AdaptorRegistry } from '../adaptors/registry';
+import { AdaptorRegistry } from '../../../providers/adaptor-registry';
 import { RelayError } from '../http/relay-error';
 import { ChannelDirectory } from '../routing/channel-directory.service';
 import { ChannelHealth } from '../routing/channel-health.service';
@@ -29,13 +29,13 @@ export class RelayExecutor {
     if (caller.pinnedChannelId !== null) {
       const pinned = table.channel(caller.pinnedChannelId);
       if (!pinned || pinned.status !== 1 || !this.supports(pinned, req.mode)) {
-        throw RelayError.of('relay.pinned_channel_unavailable', 403, 'channel_unavailable');
+        throw RelayError.denied('relay.pinned_channel_unavailable', 'channel_unavailable');
       }
       return { pinned };
     }
     const tiers = table.tiers(caller.group, req.model);
     if (!tiers.some((t) => t.channels.some((c) => this.supports(c, req.mode)))) {
-      throw RelayError.of('relay.no_channel', 503, 'model_not_available', { group: caller.group, model: req.model });
+      throw RelayError.noChannel(caller.group, req.model);
     }
     return { tiers };
   }
@@ -67,7 +67,7 @@ export class RelayExecutor {
     }
     const error =
       last?.failure.error ??
-      RelayError.of('relay.no_channel', 503, 'model_not_available', { group: ctx.caller.group, model: ctx.req.model });
+      RelayError.noChannel(ctx.caller.group, ctx.req.model);
     return { kind: 'failed', error, channel: last?.channel ?? null, tried } satisfies Failed;
   }
 

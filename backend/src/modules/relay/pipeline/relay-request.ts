@@ -1,6 +1,6 @@
-import type { RelayBody, RelayMode } from '../adaptors/adaptor';
+import type { RelayBody, RelayMode } from '../../../providers/provider';
 import { imagePriceRatio } from '@gw/shared';
-import { boundaryOf, readField, readFile } from '../adaptors/multipart';
+import { boundaryOf, readField, readFile } from '../../../providers/shared/multipart';
 import { audioDurationTokens } from '../metering/audio-duration';
 import { RelayError } from '../http/relay-error';
 import type { InboundRequest } from '../inbound/inbound-dialect';
@@ -35,7 +35,7 @@ const MAX_TOKENS_LIMIT = 10_000_000;
 const MAX_N = 128;
 const MAX_IMAGES = 10;
 
-const bad = (detail: string) => RelayError.of('relay.invalid_request', 400, 'invalid_request', { detail });
+const bad = (detail: string) => RelayError.invalidRequest('relay.invalid_request', 'invalid_request', { detail });
 
 function intField(body: Readonly<Record<string, unknown>>, name: string, min: number, max: number): number | undefined {
   const v = body[name];
@@ -47,7 +47,7 @@ function intField(body: Readonly<Record<string, unknown>>, name: string, min: nu
 
 function modelOf(mode: RelayMode, value: unknown): string {
   const model = value === undefined || value === null || value === '' ? DEFAULT_MODEL[mode] : value;
-  if (typeof model !== 'string' || !model.trim()) throw RelayError.of('relay.model_required', 400, 'model_required');
+  if (typeof model !== 'string' || !model.trim()) throw RelayError.invalidRequest('relay.model_required', 'model_required');
   if (model.length > 191) throw bad('model is too long');
   return model.trim();
 }

@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../../config/env';
 import { pickLocale, t, type Locale } from '../../../common/i18n/i18n';
 import { LogService } from '../../log/log.service';
 import { OptionService } from '../../option/option.service';
-import type { RelayMode } from '../adaptors/adaptor';
+import type { RelayMode } from '../../../providers/provider';
 import { clientFacing, RelayError, relayErrorOf } from '../http/relay-error';
 import { OPENAI_ERRORS, sendRelayError, type ErrorFormat } from '../http/relay-reply';
 import { OPENAI_CLIENT, type ClientFormat } from '../inbound/inbound-dialect';
@@ -85,7 +85,7 @@ export class RelayService {
     let caller: RelayCaller;
     try {
       if (group !== undefined && group.length > GROUP_NAME_MAX) {
-        throw RelayError.of('relay.group_too_long', 400, 'invalid_request', { max: GROUP_NAME_MAX });
+        throw RelayError.invalidRequest('relay.group_too_long', 'invalid_request', { max: GROUP_NAME_MAX });
       }
       caller = await this.auth.sessionCaller(userId, group, req.ip);
     } catch (err) {
@@ -131,7 +131,7 @@ export class RelayService {
     try {
       if (!admitted) throw shuttingDown();
       if (settings['global.block_browser_extension_enabled'] && fromBrowserExtension(req.headers.origin))
-        throw RelayError.of('relay.browser_extension_blocked', 403, 'browser_extension_blocked');
+        throw RelayError.denied('relay.browser_extension_blocked', 'browser_extension_blocked');
       parsed = parse();
       const request = parsed;
       const admission = admit(caller, request, settings);
@@ -223,7 +223,7 @@ export class RelayService {
     let error = relayErrorOf(err);
     if (!error) {
       this.logger.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
-      error = RelayError.of('common.internal_error', 500, 'internal_error');
+      error = RelayError.internal();
     }
     sendRelayError(reply, clientFacing(error, settings), locale, errors);
     return error;

@@ -1,17 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Dispatcher } from 'undici';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
-import type { AdaptorTarget, ProtocolAdaptor, UpstreamCall, UpstreamErrorInfo } from '../adaptors/adaptor';
-import { AdaptorRegistry } from '../adaptors/registry';
-import { callSecrets, RelayError, redact, redactBody } from '../http/relay-error';
+import type { AdaptorTarget, ProtocolAdaptor, UpstreamCall, UpstreamErrorInfo } from '../../../providers/provider';
+import { AdaptorRegistry } from '../../../providers/adaptor-registry';
+import { RelayError } from '../http/relay-error';
+import { callSecrets, redact, redactBody } from '../../upstream/secrets';
 import { plausibleUsage, requestBounds } from '../metering/billable-usage';
 import { OutputMeter } from '../metering/output-meter';
 import { TokenizerService } from '../metering/tokenizer.service';
 import { adaptorTarget, upstreamModelOf, type RelayChannel } from '../routing/relay-channel';
 import { isStreamType, streamParser } from '../stream/framing';
 import { pingIntervalMs, pipeStream, type StreamResult } from '../stream/stream-pipe';
-import { classifyUpstreamError } from '../upstream/upstream-errors';
-import { readBody, UpstreamClient } from '../upstream/upstream-client.service';
+import { classifyUpstreamError } from '../../upstream/upstream-errors';
+import { readBody, UpstreamClient } from '../../upstream/upstream-client.service';
 import { sendWhole } from '../http/relay-reply';
 import { adaptorFor } from '../inbound/inbound-adaptor';
 import type { Delivered, RelayContext } from './relay-context';
@@ -62,7 +63,7 @@ export class UpstreamAttempt {
     let target = adaptorTarget(channel, key ?? '', entry.defaultBaseUrl);
     if (!key || (!target.baseUrl && !entry.endpointFromKey))
       return this.failure(
-        RelayError.of('relay.upstream_unreachable', 502, 'channel_misconfigured'),
+        RelayError.badGateway('relay.upstream_unreachable', 'channel_misconfigured'),
         null,
         'channel has no key or base URL',
       );
@@ -73,7 +74,7 @@ export class UpstreamAttempt {
       } catch (err) {
         if (ctx.signal.aborted) return this.aborted(ctx);
         return this.failure(
-          RelayError.of('relay.upstream_unreachable', 502, 'channel_misconfigured'),
+          RelayError.badGateway('relay.upstream_unreachable', 'channel_misconfigured'),
           null,
           `channel credentials: ${redact(String((err as Error)?.message ?? err), this.secretsOf(channel, target))}`,
         );
@@ -91,7 +92,7 @@ export class UpstreamAttempt {
       });
     } catch {
       return this.failure(
-        RelayError.of('relay.upstream_unreachable', 502, 'channel_misconfigured'),
+        RelayError.badGateway('relay.upstream_unreachable', 'channel_misconfigured'),
         null,
         'invalid channel base URL or key',
       );
@@ -128,7 +129,7 @@ export class UpstreamAttempt {
       const read = await readBody(res, MAX_RESPONSE_BODY);
       if (read.truncated)
         return this.failure(
-          RelayError.of('relay.upstream_error', 502, 'response_too_large', { status: res.statusCode }),
+          RelayError.badGateway('relay.upstream_error', 'response_too_large', { status: res.statusCode }),
           res.statusCode,
           'response too large',
         );
@@ -136,8 +137,8 @@ export class UpstreamAttempt {
     } catch (err) {
       return this.networkFailure(ctx, channel, upstreamModel, err);
     }
-    const read = (wantText: boolean) =>
-      adaptor.readResponse(ctx.req.mode, data, contentType, wantText, upstreamModel, ctx.req.body);
+    const answer = { mode: ctx.req.mode, contentType, model: upstreamModel, request: ctx.req.body };
+    const read = (wantText: boolean) => adaptor.readResponse({ ...answer, body: data, wantText });
     let result = read(ctx.settings.LogChatContentEnabled);
     if (result.error) {
       // Read again from a scrubbed copy: the reader cuts long messages, and a key across the cut
@@ -147,7 +148,7 @@ export class UpstreamAttempt {
       const error =
         scrubbed === data
           ? result.error
-          : (adaptor.readResponse(ctx.req.mode, scrubbed, contentType, false, upstreamModel, ctx.req.body).error ?? {
+          : (adaptor.readResponse({ ...answer, body: scrubbed, wantText: false }).error ?? {
               ...result.error,
               message: '[redacted]',
             });
@@ -211,7 +212,7 @@ export class UpstreamAttempt {
       pingMs: pingIntervalMs(ctx.settings),
       errorEvent: () =>
         ctx.errors.streamEvent(
-          cutByShutdown(ctx.signal) ? shuttingDown() : RelayError.of('relay.stream_interrupted', 502, 'stream_interrupted'),
+          cutByShutdown(ctx.signal) ? shuttingDown() : RelayError.badGateway('relay.stream_interrupted', 'stream_interrupted'),
           ctx.locale,
         ),
       settle: (r) => ctx.settle(deliveredBy(r)),
@@ -220,7 +221,7 @@ export class UpstreamAttempt {
       if (cutByShutdown(ctx.signal)) return this.aborted(ctx);
       // Upstream broke before anything reached the client: still retryable.
       return this.failure(
-        RelayError.of('relay.stream_interrupted', 502, 'stream_interrupted'),
+        RelayError.badGateway('relay.stream_interrupted', 'stream_interrupted'),
         null,
         result.reason ?? 'stream interrupted',
       );
@@ -244,14 +245,13 @@ export class UpstreamAttempt {
     const info = adaptor.readError(res.statusCode, redactBody(body, secrets));
     const message = redact(info.message, secrets);
     const status = channel.statusCodeMapping[String(res.statusCode)] ?? res.statusCode;
-    const error = new RelayError(
-      'relay.upstream_error',
+    const error = RelayError.upstream({
       status,
-      info.code,
-      info.type,
-      { status: res.statusCode },
+      upstreamStatus: res.statusCode,
+      code: info.code,
+      type: info.type,
       message,
-    );
+    });
     return { kind: 'failure', error, retryable: !NOT_RETRYABLE.has(res.statusCode), status: res.statusCode, message };
   }
 
@@ -261,14 +261,13 @@ export class UpstreamAttempt {
    */
   private badAnswer(status: number, info: UpstreamErrorInfo, secrets: readonly string[]): AttemptFailure {
     const message = redact(info.message, secrets);
-    const error = new RelayError(
-      'relay.upstream_error',
-      502,
-      info.code ?? 'bad_response_body',
-      info.type,
-      { status: 502 },
+    const error = RelayError.upstream({
+      status: 502,
+      upstreamStatus: 502,
+      code: info.code ?? 'bad_response_body',
+      type: info.type,
       message,
-    );
+    });
     return { kind: 'failure', error, retryable: true, status, message };
   }
 
@@ -288,8 +287,8 @@ export class UpstreamAttempt {
     if (kind === 'aborted' || cutByShutdown(ctx.signal)) return this.aborted(ctx);
     const error =
       kind === 'timeout'
-        ? RelayError.of('relay.upstream_timeout', 504, 'timeout')
-        : RelayError.of('relay.upstream_unreachable', 502, 'upstream_unreachable');
+        ? RelayError.upstreamTimeout()
+        : RelayError.badGateway('relay.upstream_unreachable', 'upstream_unreachable');
     const code = (err as { code?: string })?.code ?? kind;
     return this.failure(error, null, `${kind}: ${code}`);
   }
@@ -302,7 +301,7 @@ export class UpstreamAttempt {
   /** Our own abort, before anything reached the client: the total timeout, or the shutdown's cut. */
   private aborted(ctx: AttemptContext): AttemptFailure {
     if (cutByShutdown(ctx.signal)) return this.failure(shuttingDown(), null, 'server shutting down', false);
-    return this.failure(RelayError.of('relay.upstream_timeout', 504, 'timeout'), null, 'total timeout', false);
+    return this.failure(RelayError.upstreamTimeout(), null, 'total timeout', false);
   }
 
   private failure(error: RelayError, status: number | null, message: string, retryable = true): AttemptFailure {

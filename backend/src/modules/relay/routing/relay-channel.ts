@@ -1,6 +1,6 @@
 import { parseJsonObject } from '../../../common/json';
 import type { ChannelEntity } from '../../../database/entities';
-import type { AdaptorTarget } from '../adaptors/adaptor';
+import type { AdaptorTarget } from '../../../providers/provider';
 import { splitList } from '../../channel/channel-fields';
 
 /** A channel as the relay uses it: parsed once when the directory loads, immutable afterwards. */

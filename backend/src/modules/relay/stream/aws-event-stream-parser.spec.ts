@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { encodeEventStreamMessage } from '../../../providers';
-import { anthropicStream } from '../adaptors/native/anthropic-adaptor';
+import { encodeEventStreamMessage } from '../../../providers/bedrock/event-stream';
+import { anthropicStream } from '../../../providers/anthropic/adaptor';
 import { AwsEventStreamParser } from './aws-event-stream-parser';
 import { isStreamType, streamParser } from './framing';
 import type { SseEvent } from './sse-parser';

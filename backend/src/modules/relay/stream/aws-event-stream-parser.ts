@@ -1,4 +1,5 @@
-import { bedrockStreamEvent, EventStreamDecoder, type EventStreamMessage } from '../../../providers';
+import { EventStreamDecoder, type EventStreamMessage } from '../../../providers/bedrock/event-stream';
+import { bedrockStreamEvent } from '../../../providers/bedrock/stream-events';
 import type { SseEvent } from './sse-parser';
 
 /**

@@ -1,4 +1,4 @@
-import type { RelayAdaptor } from '../adaptors/adaptor';
+import type { RelayAdaptor } from '../../../providers/provider';
 import { AwsEventStreamParser } from './aws-event-stream-parser';
 import { NdjsonEventParser } from './ndjson-parser';
 import type { SseParser } from './sse-parser';

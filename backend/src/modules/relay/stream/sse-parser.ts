@@ -1,13 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
+import type { SseEvent } from '../../../providers/provider';
 
-/** One server-sent event: its text as received (normalised to \n) and its parsed fields. */
-export interface SseEvent {
-  /** The event block without its terminating blank line. */
-  readonly raw: string;
-  readonly event: string | null;
-  /** Joined data lines; null for comment-only blocks (keep-alive pings). */
-  readonly data: string | null;
-}
+export type { SseEvent };
 
 /** An event block larger than this is refused (a broken or hostile upstream). */
 export const MAX_EVENT_BYTES = 4 * 1024 * 1024;

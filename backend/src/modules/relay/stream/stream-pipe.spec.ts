@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { StreamConverter } from '../adaptors/adaptor';
+import type { StreamConverter } from '../../../providers/provider';
 import { OutputMeter } from '../metering/output-meter';
 import { pipeStream, type StreamResult } from './stream-pipe';
 

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Settings } from '@gw/shared';
-import type { StreamConverter, UsageReport } from '../adaptors/adaptor';
+import type { StreamConverter, UsageReport } from '../../../providers/provider';
 import type { OutputMeter } from '../metering/output-meter';
 import { SseParser } from './sse-parser';
 

@@ -1,0 +1,116 @@
+import { ChannelType } from '@gw/shared';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SseParser } from '../../modules/relay/stream/sse-parser';
+import type { BuildInput } from '../provider';
+import { openAIAdaptor, readOpenAIError } from './adaptor';
+import { usageFromText } from '../shared/openai-usage';
+import { OPENAI_CONFIG, testSettings } from '../testing/fixtures';
+import { OPENAI_COMPATIBLE } from '../openai-compatible';
+
+const golden = (name: string) => readFileSync(join(__dirname, 'testdata', name));
+const target = {
+  baseUrl: 'https://api.example.com/base',
+  key: 'k-1',
+  organization: '',
+  paramOverride: null,
+  other: '',
+};
+const input = (extra: Partial<BuildInput> = {}): BuildInput => ({
+  mode: 'chat',
+  body: { kind: 'json', json: { model: 'gpt-4o', messages: [], stream: true } },
+  upstreamModel: 'gpt-4o-2024-08-06',
+  stream: true,
+  target,
+  settings: testSettings(),
+  ...extra,
+});
+
+describe('OpenAI-compatible adaptor', () => {
+  const a = openAIAdaptor(OPENAI_CONFIG);
+
+  it('builds the upstream call: path, key, mapped model, usage request, overrides', () => {
+    const call = a.buildCall(
+      input({ target: { ...target, organization: 'org-1', paramOverride: { temperature: 0 } } }),
+    );
+    expect(call.origin).toBe('https://api.example.com');
+    expect(call.path).toBe('/base/v1/chat/completions');
+    expect(call.headers).toMatchObject({ authorization: 'Bearer k-1', 'openai-organization': 'org-1' });
+    expect(JSON.parse(call.body as string)).toEqual({
+      model: 'gpt-4o-2024-08-06',
+      messages: [],
+      stream: true,
+      stream_options: { include_usage: true },
+      temperature: 0,
+    });
+  });
+
+  it('uses the family path prefix', () => {
+    const zhipu = openAIAdaptor(OPENAI_COMPATIBLE[ChannelType.Zhipu]);
+    expect(zhipu.buildCall(input({ target: { ...target, baseUrl: 'https://open.bigmodel.cn' } })).path).toBe(
+      '/api/paas/v4/chat/completions',
+    );
+  });
+
+  it('reads usage from a complete response, even with "usage" inside the text', () => {
+    const r = a.readResponse({ mode: 'chat', body: golden('chat.json'), contentType: 'application/json' });
+    expect(r.usage).toEqual({ promptTokens: 12, completionTokens: 7, cachedTokens: 0 });
+    expect(r.body.equals(golden('chat.json'))).toBe(true);
+    expect(usageFromText('{"a":1}')).toBeUndefined();
+  });
+
+  it('extracts the text when there is no usage', () => {
+    const body = Buffer.from(
+      '{"choices":[{"message":{"content":"abc","tool_calls":[{"function":{"name":"f","arguments":"{}"}}]}}]}',
+    );
+    expect(a.readResponse({ mode: 'chat', body, contentType: 'application/json' })).toMatchObject({
+      usage: null,
+      outputText: 'abcf{}',
+    });
+  });
+
+  it('streams events through unchanged and drops the usage chunk the client did not ask for', () => {
+    const events = new SseParser().push(golden('chat-stream.sse'));
+    const run = (wants: boolean) => {
+      const conv = a.streamConverter('chat', wants);
+      return events.map((e) => conv.onEvent(e));
+    };
+    const dropped = run(false);
+    expect(dropped.map((s) => s.out === null)).toEqual([false, false, false, false, true, false]);
+    expect(dropped.map((s) => s.text ?? '').join('')).toBe('Hello');
+    expect(dropped[4].usage).toEqual({ promptTokens: 9, completionTokens: 2, cachedTokens: 4 });
+    expect(
+      dropped
+        .filter((s) => s.out)
+        .map((s) => s.out)
+        .join(''),
+    ).toBe(
+      golden('chat-stream.sse')
+        .toString()
+        .replace(/data: \{[^\n]*"choices":\[\],[^\n]*\n\n/, ''),
+    );
+    expect(run(true)[4].out).not.toBeNull();
+  });
+
+  it('reads usage and text of responses-API streams', () => {
+    const conv = a.streamConverter('responses', false);
+    const steps = new SseParser().push(golden('responses-stream.sse')).map((e) => conv.onEvent(e));
+    expect(steps[0].text).toBe('Hi');
+    expect(steps[1].usage).toEqual({ promptTokens: 5, completionTokens: 1, cachedTokens: 0 });
+  });
+
+  it('reads upstream errors of any shape', () => {
+    expect(
+      readOpenAIError(
+        401,
+        Buffer.from('{"error":{"message":"bad key","type":"invalid_request_error","code":"invalid_api_key"}}'),
+      ),
+    ).toEqual({
+      message: 'bad key',
+      type: 'invalid_request_error',
+      code: 'invalid_api_key',
+    });
+    expect(readOpenAIError(502, Buffer.from('<html>Bad Gateway</html>')).message).toBe('<html>Bad Gateway</html>');
+    expect(readOpenAIError(500, Buffer.from('')).message).toBe('status 500');
+  });
+});
