@@ -25,6 +25,8 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
+      // @nestjs/common is ESM: transformed so that unit specs can import Nest-decorated services.
+      transformIgnorePatterns: ['/node_modules/(?!(@nestjs)/)'],
       testMatch: ['<rootDir>/{backend,libs,frontend-shell,frontend-admin,frontend-user}/**/src/**/*.spec.{ts,tsx}'],
     },
     {
