@@ -11,7 +11,7 @@ import {
   type Settings,
 } from '@gw/shared';
 import { Subject } from 'rxjs';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { OptionEntity } from '../../database/entities';
 import { AppError } from '../../common/http/app-error';
@@ -88,6 +88,15 @@ export class OptionService implements OnModuleInit, OnModuleDestroy {
     const rows = Object.entries(values).map(([key, value]) => ({ key, value: sealOption(this.config.cryptoSecret, key, value) }));
     await this.repo.manager.transaction((m) => m.getRepository(OptionEntity).upsert(rows, ['key']));
     this.apply({ ...this.raw, ...values });
+  }
+
+  /**
+   * Stores already-valid values inside the caller's transaction (setup writes its mode options with
+   * the root account). Nothing is published: the caller calls reload() once the transaction committed.
+   */
+  async storeWithin(tx: EntityManager, values: Readonly<Record<string, string>>): Promise<void> {
+    const rows = Object.entries(values).map(([key, value]) => ({ key, value: sealOption(this.config.cryptoSecret, key, value) }));
+    await tx.getRepository(OptionEntity).upsert(rows, ['key']);
   }
 
   /** Reads every option from the database (boot and periodic sync). */
