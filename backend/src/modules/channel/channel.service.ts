@@ -35,7 +35,7 @@ export class ChannelService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** One channel; with mode 'batch', one channel per key (named "name", "name_2", ...). */
+  /** One channel holding every key; with mode 'batch', one channel per key, each with the given name. */
   async create(dto: CreateChannelDto): Promise<ChannelView | ChannelView[]> {
     const { mode, ...fields } = dto;
     const type = fields.type ?? 1;
