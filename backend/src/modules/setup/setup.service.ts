@@ -1,15 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { checkSetup, Role, type SetupRequest, type SetupStatus } from '@gw/shared';
-import { DataSource } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
 import type { MessageKey } from '../../common/i18n/messages';
-import { nowSec } from '../../database/columns';
-import { databaseType } from '../../database/data-source';
 import { isUniqueViolation } from '../../database/db-errors';
-import { SetupEntity } from '../../database/entities';
 import { OptionService } from '../option/option.service';
 import { UserService } from '../user/user.service';
+import { SetupRepository } from './setup.repository';
 
 export const APP_VERSION = '0.1.0';
 
@@ -27,20 +23,20 @@ export class SetupService {
   private done = false;
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly repo: SetupRepository,
     private readonly users: UserService,
     private readonly options: OptionService,
   ) {}
 
   /** Cached once true; until then asks the database (another node may have finished setup). */
   async isDone(): Promise<boolean> {
-    if (!this.done) this.done = (await this.ds.getRepository(SetupEntity).countBy({ id: 1 })) > 0;
+    if (!this.done) this.done = await this.repo.exists();
     return this.done;
   }
 
   async status(): Promise<SetupStatus> {
     const rootInit = await this.users.rootExists();
-    return { status: await this.isDone(), root_init: rootInit, database_type: databaseType(this.ds) };
+    return { status: await this.isDone(), root_init: rootInit, database_type: this.repo.databaseType() };
   }
 
   async run(req: SetupRequest): Promise<void> {
@@ -54,8 +50,8 @@ export class SetupService {
     // argon2 takes tens of milliseconds: hashed before the transaction, never inside it.
     const passwordHash = rootInit ? '' : await this.users.hashPassword(req.password);
     try {
-      await this.ds.transaction(async (tx) => {
-        await tx.getRepository(SetupEntity).insert({ id: 1, version: APP_VERSION, initialized_at: nowSec() });
+      await this.repo.transaction(async (tx) => {
+        await this.repo.insert(APP_VERSION, tx);
         if (!rootInit) {
           // Every credit has its row (docs/ledger.md), root's starting quota too.
           await this.users.insert(
