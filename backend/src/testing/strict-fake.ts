@@ -1,3 +1,5 @@
+import type { EntityManager } from 'typeorm';
+
 /**
  * Helpers for the unit tier's fakes (services tested against in-memory repositories; the api tier
  * covers the real databases). A fake is strict: touching a member it does not implement throws at
@@ -14,6 +16,7 @@ const PROBES = new Set<PropertyKey>([
   'asymmetricMatch',
   'toJSON',
   'nodeType',
+  'tagName',
   '$$typeof',
   'constructor',
   '@@__IMMUTABLE_ITERABLE__@@',
@@ -22,14 +25,14 @@ const PROBES = new Set<PropertyKey>([
 
 /**
  * Wraps `impl` so that reading any member it lacks throws "<name>.<member> is not implemented by
- * the fake". `optional` lists members the real interface marks optional (they read as undefined).
+ * this fake". `optional` lists members the real interface marks optional (they read as undefined).
  */
 export function strictFake<T extends object>(name: string, impl: T, optional: readonly PropertyKey[] = []): T {
   return new Proxy(impl, {
     get(target, prop, receiver) {
       if (prop in target) return Reflect.get(target, prop, receiver) as unknown;
       if (typeof prop === 'symbol' || PROBES.has(prop) || optional.includes(prop)) return undefined;
-      throw new Error(`${name}.${prop} is not implemented by the fake`);
+      throw new Error(`${name}.${prop} is not implemented by this fake`);
     },
   });
 }
@@ -39,11 +42,6 @@ export function asReal<T>(fake: Public<T>): T {
   return fake as T;
 }
 
-/** The error a database raises for a duplicate unique key (code as SQLite and MySQL spell it). */
-export function uniqueViolation(table: string, column: string): Error {
-  return Object.assign(new Error(`UNIQUE constraint failed: ${table}.${column}`), { code: 'SQLITE_CONSTRAINT_UNIQUE' });
-}
-
 /**
  * A strict fake of a collaborator the service under test uses only in part (a config, another
  * service): the members given, and a throw for any other.
@@ -51,3 +49,17 @@ export function uniqueViolation(table: string, column: string): Error {
 export function partialFake<T extends object>(name: string, impl: Partial<T>): T {
   return strictFake(name, impl as T);
 }
+
+/** For members a fake declares (to satisfy the interface) but does not model. */
+export function notImplemented(name: string): never {
+  throw new Error(`${name} is not implemented by this fake`);
+}
+
+/** The error a database raises for a duplicate unique key (isUniqueViolation recognises its code). */
+export function uniqueViolation(table: string, column?: string): Error {
+  const what = column ? `${table}.${column}` : table;
+  return Object.assign(new Error(`UNIQUE constraint failed: ${what}`), { code: 'SQLITE_CONSTRAINT_UNIQUE' });
+}
+
+/** The transaction handle fake repositories pass to the work (the services only hand it on). */
+export const FAKE_TX = Object.freeze({ fakeTransaction: true }) as unknown as EntityManager;

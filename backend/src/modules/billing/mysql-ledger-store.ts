@@ -1,7 +1,7 @@
 import type { DataSource, QueryRunner } from 'typeorm';
 import { nowSec } from '../../database/columns';
+import { LOG_COLUMNS, logValues } from '../log/log-columns';
 import type { LedgerStore, Reservation, ReserveOp, Settlement } from './ledger-types';
-import { LOG_COLUMNS, logValues } from './log-columns';
 import { RESERVATION_COLUMNS, reservationFromRow, reservationValues } from './reservation-rows';
 import { foldSettlements } from './settlement-batch';
 

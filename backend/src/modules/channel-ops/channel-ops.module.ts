@@ -1,6 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { ChannelEntity, UserEntity } from '../../database/entities';
 import { ChannelModule } from '../channel/channel.module';
 import { UpstreamModule } from '../upstream/upstream.module';
 import { ChannelMonitorService } from './channel-monitor.service';
@@ -8,9 +6,9 @@ import { ChannelOpsController } from './channel-ops.controller';
 import { ChannelTestService } from './channel-test.service';
 import { ChannelUpstreamInfoService } from './channel-upstream-info.service';
 
-/** Channel tests, balances, model fetches and the master node's monitoring jobs (issue 5). */
+/** Channel tests, balances, model fetches and the master node's periodic channel tests (issue 5); channel rows through ChannelService. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ChannelEntity, UserEntity]), ChannelModule, UpstreamModule],
+  imports: [ChannelModule, UpstreamModule],
   controllers: [ChannelOpsController],
   providers: [ChannelTestService, ChannelUpstreamInfoService, ChannelMonitorService],
 })

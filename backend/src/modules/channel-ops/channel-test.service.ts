@@ -1,12 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { ChannelStatus } from '@gw/shared';
-import { In, type Repository } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
 import { type Locale, type MessageParams, t } from '../../common/i18n/i18n';
 import type { MessageKey } from '../../common/i18n/messages';
-import { nowSec } from '../../database/columns';
-import { ChannelEntity } from '../../database/entities';
+import type { ChannelEntity } from '../../database/entities';
 import { splitList } from '../channel/channel-fields';
 import { ChannelService } from '../channel/channel.service';
 import { OptionService } from '../option/option.service';
@@ -43,7 +40,6 @@ export class ChannelTestService {
   private running = false;
 
   constructor(
-    @InjectRepository(ChannelEntity) private readonly repo: Repository<ChannelEntity>,
     private readonly channels: ChannelService,
     private readonly options: OptionService,
     private readonly registry: AdaptorRegistry,
@@ -51,8 +47,7 @@ export class ChannelTestService {
 
   /** `locale`: the language of the answer's message (background runs use English). */
   async test(id: number, model?: string, locale: Locale = 'en'): Promise<TestOutcome> {
-    const c = await this.repo.findOneBy({ id });
-    if (!c) throw AppError.notFound('channel.not_found');
+    const c = await this.channels.find(id);
     const entry = this.registry.get(c.type);
     if (!entry) throw AppError.badRequest('channel.type_unsupported');
     const testModel = model?.trim() || c.test_model?.trim() || splitList(c.models)[0];
@@ -104,7 +99,7 @@ export class ChannelTestService {
       failure = { key: 'channel.test_request_failed', params: { detail: failureText(err, secrets) } };
     }
     const ms = Math.round(performance.now() - started);
-    await this.repo.update({ id }, { response_time: ms, test_time: nowSec() });
+    await this.channels.recordTest(id, ms);
     return this.judge(c, ms, status, failure, locale);
   }
 
@@ -117,10 +112,7 @@ export class ChannelTestService {
   }
 
   async testAll(): Promise<void> {
-    const rows = await this.repo.find({
-      select: { id: true },
-      where: { status: In([ChannelStatus.Enabled, ChannelStatus.AutoDisabled]) },
-    });
+    const rows = await this.channels.refs({ statusIn: [ChannelStatus.Enabled, ChannelStatus.AutoDisabled] });
     for (const { id } of rows) {
       await this.test(id).catch((err) =>
         this.logger.warn(`test of channel #${id} failed: ${err instanceof AppError ? err.key : 'error'}`),

@@ -1,10 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { ChannelStatus, channelTypeInfo, firstChannelKey } from '@gw/shared';
-import { type Repository } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
-import { nowSec } from '../../database/columns';
-import { ChannelEntity } from '../../database/entities';
 import { ChannelService } from '../channel/channel.service';
 import type { AdaptorTarget, RelayAdaptor, UpstreamCall } from '../../providers/provider';
 import { getCall, joinUrl } from '../../providers/shared/model-listing';
@@ -37,14 +33,13 @@ export class ChannelUpstreamInfoService {
   private running = false;
 
   constructor(
-    @InjectRepository(ChannelEntity) private readonly repo: Repository<ChannelEntity>,
     private readonly channels: ChannelService,
     private readonly registry: AdaptorRegistry,
   ) {}
 
   /** Queries and stores the balance of one channel (types whose provider reports one, see providers/openai/balance.ts). */
   async updateBalance(id: number): Promise<number> {
-    const c = await this.find(id);
+    const c = await this.channels.find(id);
     const entry = this.registry.get(c.type);
     const query = entry?.balance;
     if (!query || !entry) throw AppError.badRequest('channel.balance_unsupported');
@@ -66,7 +61,7 @@ export class ChannelUpstreamInfoService {
     }
     if (!Number.isFinite(balance))
       throw AppError.badRequest('channel.balance_failed', { detail: 'no balance in the answer' });
-    await this.repo.update({ id }, { balance, balance_updated_time: nowSec() });
+    await this.channels.recordBalance(id, balance);
     return balance;
   }
 
@@ -79,7 +74,7 @@ export class ChannelUpstreamInfoService {
   }
 
   async updateAll(): Promise<void> {
-    const rows = await this.repo.find({ select: { id: true, type: true }, where: { status: ChannelStatus.Enabled } });
+    const rows = await this.channels.refs({ statusIn: [ChannelStatus.Enabled] });
     for (const r of rows.filter((x) => this.registry.get(x.type)?.balance)) {
       await this.updateBalance(r.id).catch(() => this.logger.warn(`balance of channel #${r.id} not updated`));
     }
@@ -87,7 +82,7 @@ export class ChannelUpstreamInfoService {
 
   /** Models of an existing channel (GET /api/channel/fetch_models/{id}). */
   async modelsOf(id: number): Promise<string[]> {
-    const c = await this.find(id);
+    const c = await this.channels.find(id);
     return this.fetchModels({
       type: c.type,
       base_url: c.base_url ?? '',
@@ -157,12 +152,6 @@ export class ChannelUpstreamInfoService {
     });
     if (res.status >= 300) throw new UpstreamFault(upstreamErrorText(adaptor, res.status, res.body, secrets));
     return res.body;
-  }
-
-  private async find(id: number): Promise<ChannelEntity> {
-    const c = await this.repo.findOneBy({ id });
-    if (!c) throw AppError.notFound('channel.not_found');
-    return c;
   }
 }
 

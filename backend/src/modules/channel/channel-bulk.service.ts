@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { ChannelStatus } from '@gw/shared';
-import { In, Not, type FindOptionsWhere, type Repository } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
-import { AbilityEntity, ChannelEntity } from '../../database/entities';
+import type { ChannelEntity } from '../../database/entities';
 import { splitList } from './channel-fields';
+import { ChannelRepository, type ChannelSelector } from './channel.repository';
 import { ChannelService } from './channel.service';
 import type { TagEditDto } from './dto';
 
@@ -15,7 +14,7 @@ const blank = (v: unknown) => v === undefined || v === null || String(v).trim() 
 @Injectable()
 export class ChannelBulkService {
   constructor(
-    @InjectRepository(ChannelEntity) private readonly repo: Repository<ChannelEntity>,
+    private readonly repo: ChannelRepository,
     private readonly channels: ChannelService,
   ) {}
 
@@ -25,18 +24,16 @@ export class ChannelBulkService {
 
   /** Deletes every channel with status 2 or 3; returns the count. */
   async deleteDisabled(): Promise<number> {
-    const rows = await this.repo.find({ select: { id: true }, where: { status: Not(ChannelStatus.Enabled) } });
+    const rows = await this.repo.findRefs({ statusNot: ChannelStatus.Enabled });
     return this.channels.removeMany(rows.map((r) => r.id));
   }
 
   /** Rebuilds the routing index from the channels (drops orphans); returns the number of channels fixed. */
   async fix(): Promise<number> {
-    const ids = (await this.repo.find({ select: { id: true } })).map((r) => r.id);
-    const abilities = this.repo.manager.getRepository(AbilityEntity);
+    const ids = (await this.repo.findRefs({})).map((r) => r.id);
     const known = new Set(ids);
-    const referenced = await abilities.createQueryBuilder('a').select('DISTINCT a.channel_id', 'id').getRawMany<{ id: number }>();
-    const orphans = referenced.map((r) => Number(r.id)).filter((id) => !known.has(id));
-    for (let i = 0; i < orphans.length; i += 500) await abilities.delete({ channel_id: In(orphans.slice(i, i + 500)) });
+    const orphans = (await this.repo.abilityChannelIds()).filter((id) => !known.has(id));
+    await this.repo.deleteAbilities(orphans);
     await this.channels.refresh(ids);
     return ids.length;
   }
@@ -64,13 +61,13 @@ export class ChannelBulkService {
 
   /** Sets `tag` on the selected channels. */
   batchTag(ids: number[], tag: string): Promise<number> {
-    return this.updateWhere({ id: In([...new Set(ids)]) }, { tag });
+    return this.updateWhere({ ids: [...new Set(ids)] }, { tag });
   }
 
-  private async updateWhere(where: FindOptionsWhere<ChannelEntity>, patch: Partial<ChannelEntity>): Promise<number> {
-    const ids = (await this.repo.find({ select: { id: true }, where })).map((r) => r.id);
+  private async updateWhere(selector: ChannelSelector, patch: Partial<ChannelEntity>): Promise<number> {
+    const ids = (await this.repo.findRefs(selector)).map((r) => r.id);
     if (ids.length === 0) return 0;
-    for (let i = 0; i < ids.length; i += 500) await this.repo.update({ id: In(ids.slice(i, i + 500)) }, patch);
+    await this.repo.update(ids, patch);
     await this.channels.refresh(ids);
     return ids.length;
   }

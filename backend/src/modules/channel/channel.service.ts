@@ -1,21 +1,18 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { ChannelStatus, checkChannelRegions, credentialChanges, LogType, splitChannelKeys } from '@gw/shared';
 import { Subject } from 'rxjs';
-import { In, type EntityManager, type Repository } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
 import type { MessageKey } from '../../common/i18n/messages';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { nowSec } from '../../database/columns';
-import { AbilityEntity, ChannelEntity } from '../../database/entities';
+import type { ChannelEntity } from '../../database/entities';
 import type { AuthUser } from '../auth/auth-user';
 import { decryptSecret, encryptSecret } from '../auth/secret-box';
 import { LogService } from '../log/log.service';
 import { abilityRows, normalizeOther, splitList } from './channel-fields';
 import { toChannelView, type ChannelView } from './channel-view';
+import { ChannelRepository, type ChannelSelector, type ChannelTx } from './channel.repository';
 import type { CreateChannelDto, UpdateChannelDto } from './dto';
-
-const ABILITY_CHUNK = 200;
 
 export interface ChannelChange {
   id: number;
@@ -33,12 +30,12 @@ export class ChannelService {
   readonly changes = new Subject<ChannelChange>();
 
   constructor(
-    @InjectRepository(ChannelEntity) private readonly repo: Repository<ChannelEntity>,
+    private readonly repo: ChannelRepository,
     private readonly logs: LogService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** One channel; with mode 'batch', one channel per key (named "name", "name_2", ...). */
+  /** One channel holding every key; with mode 'batch', one channel per key, each with the given name. */
   async create(dto: CreateChannelDto): Promise<ChannelView | ChannelView[]> {
     const { mode, ...fields } = dto;
     const type = fields.type ?? 1;
@@ -47,8 +44,8 @@ export class ChannelService {
     checkRegions(type, other, fields.key);
     const keys = mode === 'batch' ? splitChannelKeys(type, fields.key) : [fields.key];
     if (keys.length === 0) throw AppError.badRequest('channel.name_key_required');
-    const entities = keys.map((key) =>
-      this.repo.create({
+    const entities = keys.map(
+      (key): Partial<ChannelEntity> => ({
         ...fields,
         type,
         other,
@@ -61,11 +58,11 @@ export class ChannelService {
         other_info: '',
       }),
     );
-    const saved = await this.repo.manager.transaction(async (m) => {
+    const saved = await this.repo.transaction(async (tx) => {
       const rows: ChannelEntity[] = [];
       for (const e of entities) {
-        const row = await m.getRepository(ChannelEntity).save(e);
-        await this.rebuildAbilities(m, row);
+        const row = await this.repo.insert(e, tx);
+        await this.rebuildAbilities(tx, row);
         rows.push(row);
       }
       return rows;
@@ -100,9 +97,9 @@ export class ChannelService {
     } else if (fields.key?.trim()) checkRegions(current.type, current.other, fields.key);
     for (const k of Object.keys(patch) as (keyof ChannelEntity)[]) if (patch[k] === undefined) delete patch[k];
     const next = { ...current, ...patch };
-    await this.repo.manager.transaction(async (m) => {
-      if (Object.keys(patch).length > 0) await m.getRepository(ChannelEntity).update({ id }, patch);
-      await this.rebuildAbilities(m, next);
+    await this.repo.transaction(async (tx) => {
+      if (Object.keys(patch).length > 0) await this.repo.update(id, patch, tx);
+      await this.rebuildAbilities(tx, next);
     });
     await this.announce(id);
     return toChannelView(next);
@@ -114,7 +111,7 @@ export class ChannelService {
    */
   async copy(id: number, name?: string): Promise<ChannelView> {
     const { id: _id, ...source } = await this.find(id);
-    const copy = this.repo.create({
+    const copy: Partial<ChannelEntity> = {
       ...source,
       name: name?.trim() || `${source.name}_copy`.slice(0, 128),
       created_time: nowSec(),
@@ -124,10 +121,10 @@ export class ChannelService {
       balance_updated_time: 0,
       used_quota: 0,
       other_info: '',
-    });
-    const saved = await this.repo.manager.transaction(async (m) => {
-      const row = await m.getRepository(ChannelEntity).save(copy);
-      await this.rebuildAbilities(m, row);
+    };
+    const saved = await this.repo.transaction(async (tx) => {
+      const row = await this.repo.insert(copy, tx);
+      await this.rebuildAbilities(tx, row);
       return row;
     });
     await this.announce(saved.id);
@@ -136,9 +133,9 @@ export class ChannelService {
 
   async remove(id: number): Promise<void> {
     await this.find(id);
-    await this.repo.manager.transaction(async (m) => {
-      await m.getRepository(AbilityEntity).delete({ channel_id: id });
-      await m.getRepository(ChannelEntity).delete({ id });
+    await this.repo.transaction(async (tx) => {
+      await this.repo.deleteAbilities([id], tx);
+      await this.repo.delete([id], tx);
     });
     await this.announce(id);
   }
@@ -167,15 +164,10 @@ export class ChannelService {
    */
   async autoDisable(id: number, reason: string): Promise<boolean> {
     const otherInfo = JSON.stringify({ status_reason: reason.slice(0, 512), status_time: nowSec() });
-    const changed = await this.repo.manager.transaction(async (m) => {
-      const res = await m
-        .createQueryBuilder()
-        .update(ChannelEntity)
-        .set({ status: ChannelStatus.AutoDisabled, other_info: otherInfo })
-        .where('id = :id AND status = :enabled', { id, enabled: ChannelStatus.Enabled })
-        .execute();
-      if (!res.affected) return false;
-      await m.getRepository(AbilityEntity).update({ channel_id: id }, { enabled: false });
+    const changed = await this.repo.transaction(async (tx) => {
+      const patch = { status: ChannelStatus.AutoDisabled, other_info: otherInfo };
+      if (!(await this.repo.updateIfStatus(id, ChannelStatus.Enabled, patch, tx))) return false;
+      await this.repo.setAbilitiesEnabled(id, false, tx);
       return true;
     });
     if (changed) {
@@ -188,15 +180,10 @@ export class ChannelService {
 
   /** Status 3 → 1 after a passing test (AutomaticEnableChannelEnabled); true when this call enabled it. */
   async autoEnable(id: number): Promise<boolean> {
-    const changed = await this.repo.manager.transaction(async (m) => {
-      const res = await m
-        .createQueryBuilder()
-        .update(ChannelEntity)
-        .set({ status: ChannelStatus.Enabled, other_info: '' })
-        .where('id = :id AND status = :auto', { id, auto: ChannelStatus.AutoDisabled })
-        .execute();
-      if (!res.affected) return false;
-      await m.getRepository(AbilityEntity).update({ channel_id: id }, { enabled: true });
+    const changed = await this.repo.transaction(async (tx) => {
+      const patch = { status: ChannelStatus.Enabled, other_info: '' };
+      if (!(await this.repo.updateIfStatus(id, ChannelStatus.AutoDisabled, patch, tx))) return false;
+      await this.repo.setAbilitiesEnabled(id, true, tx);
       return true;
     });
     if (changed) {
@@ -206,13 +193,27 @@ export class ChannelService {
     return changed;
   }
 
+  /** Stores the result of a test: its duration (ms) and when it ran. Routing is not affected. */
+  async recordTest(id: number, responseMs: number): Promise<void> {
+    await this.repo.update(id, { response_time: responseMs, test_time: nowSec() });
+  }
+
+  /** Stores a balance read from the upstream and when it was read. */
+  async recordBalance(id: number, balance: number): Promise<void> {
+    await this.repo.update(id, { balance, balance_updated_time: nowSec() });
+  }
+
+  /** Id and type of the selected channels (background runs over many channels). */
+  refs(selector: ChannelSelector): Promise<Pick<ChannelEntity, 'id' | 'type'>[]> {
+    return this.repo.findRefs(selector);
+  }
+
   /** Rebuilds the routing rows of these channels from their stored state and announces them. */
   async refresh(ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.repo.manager.transaction(async (m) => {
-      const abilities = m.getRepository(AbilityEntity);
-      for (let i = 0; i < ids.length; i += ABILITY_CHUNK) await abilities.delete({ channel_id: In(ids.slice(i, i + ABILITY_CHUNK)) });
-      for (const c of await m.getRepository(ChannelEntity).findBy({ id: In([...ids]) })) await this.rebuildAbilities(m, c);
+    await this.repo.transaction(async (tx) => {
+      await this.repo.deleteAbilities(ids, tx);
+      for (const c of await this.repo.findByIds(ids, tx)) await this.rebuildAbilities(tx, c);
     });
     for (const id of ids) await this.announce(id);
   }
@@ -220,13 +221,9 @@ export class ChannelService {
   /** Channels removed elsewhere (batch delete): their routing rows go and caches are told. */
   async removeMany(ids: readonly number[]): Promise<number> {
     if (ids.length === 0) return 0;
-    let removed = 0;
-    await this.repo.manager.transaction(async (m) => {
-      for (let i = 0; i < ids.length; i += ABILITY_CHUNK) {
-        const chunk = ids.slice(i, i + ABILITY_CHUNK);
-        await m.getRepository(AbilityEntity).delete({ channel_id: In(chunk) });
-        removed += (await m.getRepository(ChannelEntity).delete({ id: In(chunk) })).affected ?? 0;
-      }
+    const removed = await this.repo.transaction(async (tx) => {
+      await this.repo.deleteAbilities(ids, tx);
+      return this.repo.delete(ids, tx);
     });
     for (const id of ids) await this.announce(id);
     return removed;
@@ -234,7 +231,7 @@ export class ChannelService {
 
   /** Every channel, for the relay's in-memory directory. */
   loadAll(): Promise<ChannelEntity[]> {
-    return this.repo.find();
+    return this.repo.findAll();
   }
 
   /** The decrypted upstream keys of a channel. */
@@ -245,32 +242,24 @@ export class ChannelService {
   /** Models served by enabled channels in any of `groups` (for GET /api/user/models). */
   async modelsForGroups(groups: readonly string[]): Promise<string[]> {
     if (groups.length === 0) return [];
-    const rows = await this.repo.manager
-      .getRepository(AbilityEntity)
-      .createQueryBuilder('a')
-      .select('DISTINCT a.model', 'model')
-      .where({ group: In([...groups]), enabled: true })
-      .orderBy('a.model')
-      .getRawMany<{ model: string }>();
-    return rows.map((r) => r.model);
+    return this.repo.abilityModels({ groups, enabledOnly: true });
   }
 
   /** Publishes the committed state of one channel so that caches apply it at once. */
   private async announce(id: number): Promise<void> {
-    this.changes.next({ id, channel: await this.repo.findOneBy({ id }) });
+    this.changes.next({ id, channel: await this.repo.findById(id) });
   }
 
-  private async find(id: number): Promise<ChannelEntity> {
-    const c = await this.repo.findOneBy({ id });
+  /** The stored row of a channel (key encrypted; see keysOf); 404 when there is none. */
+  async find(id: number): Promise<ChannelEntity> {
+    const c = await this.repo.findById(id);
     if (!c) throw AppError.notFound('channel.not_found');
     return c;
   }
 
-  private async rebuildAbilities(m: EntityManager, c: ChannelEntity): Promise<void> {
-    const abilities = m.getRepository(AbilityEntity);
-    await abilities.delete({ channel_id: c.id });
-    const rows = abilityRows(c);
-    for (let i = 0; i < rows.length; i += ABILITY_CHUNK) await abilities.insert(rows.slice(i, i + ABILITY_CHUNK));
+  private async rebuildAbilities(tx: ChannelTx, c: ChannelEntity): Promise<void> {
+    await this.repo.deleteAbilities([c.id], tx);
+    await this.repo.insertAbilities(abilityRows(c), tx);
   }
 
   private encrypt(key: string): string {

@@ -1,13 +1,12 @@
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { isDatabaseDown } from '../../common/http/error-body';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { nowSec } from '../../database/columns';
-import { LogDeadLetterEntity, LogEntity } from '../../database/entities';
 import { fitLogRecord } from './log-limits';
 import { LogQueue, type LogRecord } from './log-queue';
+import { LogRepository } from './log.repository';
 
 export type { LogRecord };
 
@@ -32,13 +31,13 @@ export class LogService implements OnModuleInit, OnApplicationShutdown {
   private timer?: NodeJS.Timeout;
 
   constructor(
-    @InjectRepository(LogEntity) private readonly repo: Repository<LogEntity>,
+    private readonly repo: LogRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.queue = new LogQueue(
       {
-        insert: async (rows) => void (await this.repo.insert(rows)),
-        insertDeadLetter: async (letter) => void (await this.repo.manager.getRepository(LogDeadLetterEntity).insert(letter)),
+        insert: (rows) => this.repo.insert(rows),
+        insertDeadLetter: (letter) => this.repo.insertDeadLetter(letter),
       },
       { isTransient, deadLetterFile: join(config.dataDir, 'log-dead-letters.jsonl'), report: this.logger, now: nowSec },
     );
@@ -61,7 +60,7 @@ export class LogService implements OnModuleInit, OnApplicationShutdown {
 
   /** Inserts one row in the caller's transaction: for rows that must commit with a balance change. */
   async insertNow(m: EntityManager, entry: LogRecord): Promise<void> {
-    await m.getRepository(LogEntity).insert(fitLogRecord({ created_at: nowSec(), ...entry }));
+    await this.repo.insertWithin(m, fitLogRecord({ created_at: nowSec(), ...entry }));
   }
 
   /** Rows waiting to be written (reported if the shutdown hangs). */

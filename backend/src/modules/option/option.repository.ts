@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { OptionEntity } from '../../database/entities';
 
 /** A stored option as the database holds it (secret options encrypted; see option-secrets.ts). */
@@ -18,9 +18,10 @@ export class OptionRepository {
     return this.repo.find();
   }
 
-  /** Inserts or replaces the rows by key, all in one transaction. */
-  async upsertAll(rows: readonly OptionRow[]): Promise<void> {
-    await this.repo.manager.transaction((m) => m.getRepository(OptionEntity).upsert([...rows], ['key']));
+  /** Inserts or replaces the rows by key, all in one transaction (the caller's `tx` when given). */
+  async upsertAll(rows: readonly OptionRow[], tx?: EntityManager): Promise<void> {
+    const write = (m: EntityManager) => m.getRepository(OptionEntity).upsert([...rows], ['key']);
+    await (tx ? write(tx) : this.repo.manager.transaction(write));
   }
 
   /**

@@ -10,6 +10,7 @@ import {
   type Settings,
 } from '@gw/shared';
 import { Subject } from 'rxjs';
+import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { AppError } from '../../common/http/app-error';
 import type { MessageKey } from '../../common/i18n/messages';
@@ -86,6 +87,15 @@ export class OptionService implements OnModuleInit, OnModuleDestroy {
     const rows = Object.entries(values).map(([key, value]) => ({ key, value: sealOption(this.config.cryptoSecret, key, value) }));
     await this.repo.upsertAll(rows);
     this.apply({ ...this.raw, ...values });
+  }
+
+  /**
+   * Stores already-valid values inside the caller's transaction (setup writes its mode options with
+   * the root account). Nothing is published: the caller calls reload() once the transaction committed.
+   */
+  async storeWithin(tx: EntityManager, values: Readonly<Record<string, string>>): Promise<void> {
+    const rows = Object.entries(values).map(([key, value]) => ({ key, value: sealOption(this.config.cryptoSecret, key, value) }));
+    await this.repo.upsertAll(rows, tx);
   }
 
   /** Reads every option from the database (boot and periodic sync). */

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
-import { CredentialsModule } from '../auth/credentials.module';
+import { UserModule } from '../user/user.module';
 import { SetupController } from './setup.controller';
+import { SetupRepository } from './setup.repository';
 import { SetupService } from './setup.service';
 
-@Module({ imports: [CredentialsModule], controllers: [SetupController], providers: [SetupService], exports: [SetupService] })
+@Module({ imports: [UserModule], controllers: [SetupController], providers: [SetupRepository, SetupService], exports: [SetupService] })
 export class SetupModule {}

@@ -4,14 +4,17 @@ import { UserEntity } from '../../database/entities';
 import { CredentialsModule } from '../auth/credentials.module';
 import { UserAdminController } from './user.controller';
 import { UserSelfController } from './user-self.controller';
+import { QuotaReminder } from './quota-reminder.service';
 import { UserSelfService } from './user-self.service';
+import { UserRepository } from './user.repository';
 import { UserService } from './user.service';
 
+/** Users: UserRepository is the only code touching `users` (besides the ledger's quota statements); others use UserService. */
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity]), CredentialsModule],
   // Self routes first: /api/user/self must not match /api/user/:id.
   controllers: [UserSelfController, UserAdminController],
-  providers: [UserService, UserSelfService],
+  providers: [UserRepository, UserService, UserSelfService, QuotaReminder],
   exports: [UserService],
 })
 export class UserModule {}

@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { DEFAULT_GROUP, LogType, Role, UserStatus, type UserManageAction, type UserView } from '@gw/shared';
 import { Subject } from 'rxjs';
-import { In, IsNull, type EntityManager, type Repository } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
-import { likePattern, paged, type PageRequest } from '../../common/http/paging';
+import { paged, type PageRequest } from '../../common/http/paging';
 import { nowSec } from '../../database/columns';
 import { isUniqueViolation } from '../../database/db-errors';
-import { UserEntity } from '../../database/entities';
+import type { UserEntity } from '../../database/entities';
 import { PasswordService } from '../auth/password.service';
 import { randomAlphanumeric } from '../auth/secrets';
 import { SessionService } from '../auth/session.service';
@@ -15,15 +13,10 @@ import { LogService } from '../log/log.service';
 import { OptionService } from '../option/option.service';
 import type { AuthUser } from '../auth/auth-user';
 import { quotaChangeOf, type CreateUserDto, type QuotaChange, type UpdateUserDto } from './dto';
+import { UserRepository, type AuthRecord, type RelayUserRecord, type UserTx } from './user.repository';
 import { toUserView } from './user-view';
 
-/** What the auth guard needs to decide on a request. */
-export type AuthRecord = Pick<UserEntity, 'id' | 'username' | 'role' | 'status' | 'group' | 'session_version' | 'deleted_at'>;
-const AUTH_FIELDS = { id: true, username: true, role: true, status: true, group: true, session_version: true, deleted_at: true } as const;
-
-/** What the relay caches per user. */
-export type RelayUserRecord = Pick<UserEntity, 'id' | 'username' | 'role' | 'status' | 'group' | 'quota' | 'setting' | 'deleted_at'>;
-const RELAY_FIELDS = { id: true, username: true, role: true, status: true, group: true, quota: true, setting: true, deleted_at: true } as const;
+export type { AuthRecord, RelayUserRecord, UserTx };
 
 export interface NewUser {
   username: string;
@@ -35,6 +28,8 @@ export interface NewUser {
   inviter_id?: number;
   email?: string;
   remark?: string;
+  /** Text of the row that books a starting quota (default "new user bonus <quota>"). */
+  quotaNote?: string;
 }
 
 @Injectable()
@@ -43,7 +38,7 @@ export class UserService {
   readonly changes = new Subject<number>();
 
   constructor(
-    @InjectRepository(UserEntity) private readonly repo: Repository<UserEntity>,
+    private readonly repo: UserRepository,
     private readonly passwords: PasswordService,
     private readonly sessions: SessionService,
     private readonly options: OptionService,
@@ -51,42 +46,44 @@ export class UserService {
   ) {}
 
   findForAuthByAccessToken(hash: string): Promise<AuthRecord | null> {
-    return this.repo.findOne({ select: AUTH_FIELDS, where: { access_token: hash } });
+    return this.repo.findAuthByAccessToken(hash);
   }
 
   /** Relay cache loader: users by id (deleted ones included; the relay refuses them). */
   findRelayProfiles(ids: readonly number[]): Promise<RelayUserRecord[]> {
-    return ids.length === 0 ? Promise.resolve([]) : this.repo.find({ select: RELAY_FIELDS, where: { id: In([...ids]) } });
+    return this.repo.findRelayProfiles(ids);
   }
 
   /** A live (not deleted) user by username or e-mail, for sign-in. */
   async findByLogin(login: string): Promise<UserEntity | null> {
     return (
-      (await this.repo.findOneBy({ username: login, deleted_at: IsNull() })) ??
-      (login.includes('@') ? await this.repo.findOneBy({ email: login, deleted_at: IsNull() }) : null)
+      (await this.repo.findLiveBy('username', login)) ??
+      (login.includes('@') ? await this.repo.findLiveBy('email', login) : null)
     );
   }
 
   async findById(id: number): Promise<UserEntity> {
-    const user = await this.repo.findOneBy({ id });
+    const user = await this.repo.findById(id);
     if (!user) throw AppError.notFound('user.not_found');
     return user;
   }
 
-  async rootExists(m: EntityManager = this.repo.manager): Promise<boolean> {
-    return (await m.getRepository(UserEntity).countBy({ role: Role.Root })) > 0;
+  async rootExists(tx?: UserTx): Promise<boolean> {
+    return (await this.repo.countByRole(Role.Root, tx)) > 0;
   }
 
   async findByAffCode(code: string): Promise<UserEntity | null> {
-    return code ? this.repo.findOneBy({ aff_code: code, deleted_at: IsNull() }) : null;
+    return code ? this.repo.findLiveBy('aff_code', code) : null;
   }
 
   /**
-   * Inserts a user, and its type-4 bonus row when it starts with quota, in the caller's
-   * transaction. A taken username → 400 register.username_taken.
+   * The one way users come to be (sign-up, admin creation, setup's root): inserts the user with a
+   * fresh 8-character aff_code and, when it starts with quota, the row that books that quota, in the
+   * caller's transaction. A taken username → 400 register.username_taken.
    */
-  async insert(input: NewUser, m: EntityManager = this.repo.manager): Promise<UserEntity> {
-    const entity = m.getRepository(UserEntity).create({
+  async insert(input: NewUser, tx?: UserTx): Promise<UserEntity> {
+    if (!tx) return this.repo.transaction((own) => this.insert(input, own));
+    const fields: Partial<UserEntity> = {
       username: input.username,
       password: input.passwordHash,
       display_name: input.display_name || input.username,
@@ -100,51 +97,32 @@ export class UserService {
       remark: input.remark ?? '',
       setting: '',
       created_at: nowSec(),
-    });
+    };
     let user: UserEntity;
     try {
-      user = await m.getRepository(UserEntity).save(entity);
+      user = await this.repo.insert(fields, tx);
     } catch (err) {
       if (isUniqueViolation(err)) throw AppError.badRequest('register.username_taken');
       throw err;
     }
     if (user.quota > 0) {
-      await this.logs.insertNow(m, {
+      await this.logs.insertNow(tx, {
         type: LogType.System,
         user_id: user.id,
         username: user.username,
         quota: user.quota,
-        content: `new user bonus ${user.quota}`,
+        content: input.quotaNote ?? `new user bonus ${user.quota}`,
       });
     }
     return user;
   }
 
   async list(page: PageRequest): Promise<ReturnType<typeof paged<UserView>>> {
-    const [rows, total] = await this.repo.findAndCount({
-      order: { id: 'DESC' },
-      skip: page.page * page.pageSize,
-      take: page.pageSize,
-    });
-    return paged(rows.map(toUserView), total, page);
+    return this.search('', '', page);
   }
 
   async search(keyword: string, group: string, page: PageRequest): Promise<ReturnType<typeof paged<UserView>>> {
-    const qb = this.repo.createQueryBuilder('u');
-    if (keyword) {
-      const like = likePattern(keyword);
-      const byId = /^\d{1,9}$/.test(keyword) ? 'u.id = :id OR ' : '';
-      qb.andWhere(
-        `(${byId}u.username LIKE :like ESCAPE '!' OR u.email LIKE :like ESCAPE '!' OR u.display_name LIKE :like ESCAPE '!')`,
-        { id: Number(keyword), like },
-      );
-    }
-    if (group) qb.andWhere('u.group = :group', { group });
-    const [rows, total] = await qb
-      .orderBy('u.id', 'DESC')
-      .skip(page.page * page.pageSize)
-      .take(page.pageSize)
-      .getManyAndCount();
+    const [rows, total] = await this.repo.search({ keyword, group }, page.page * page.pageSize, page.pageSize);
     return paged(rows.map(toUserView), total, page);
   }
 
@@ -164,9 +142,7 @@ export class UserService {
     }
     const { password, ...fields } = dto;
     const passwordHash = await this.passwords.hash(password);
-    await this.repo.manager.transaction((m) =>
-      this.insert({ ...fields, passwordHash, role, quota: this.options.settings.QuotaForNewUser }, m),
-    );
+    await this.insert({ ...fields, passwordHash, role, quota: this.options.settings.QuotaForNewUser });
   }
 
   /**
@@ -194,11 +170,11 @@ export class UserService {
     const quota = quotaChangeOf(dto);
     let after = user.quota;
     try {
-      after = await this.repo.manager.transaction(async (m) => {
-        if (Object.keys(patch).length > 0) await m.getRepository(UserEntity).update({ id: user.id }, patch);
-        if (dto.password) await this.sessions.revoke(m, user.id);
+      after = await this.repo.transaction(async (tx) => {
+        if (Object.keys(patch).length > 0) await this.repo.update(user.id, patch, tx);
+        if (dto.password) await this.sessions.revoke(tx, user.id);
         const username = patch.username ?? user.username;
-        return quota ? this.changeQuota(m, caller, { id: user.id, username }, quota) : user.quota;
+        return quota ? this.changeQuota(tx, caller, { id: user.id, username }, quota) : user.quota;
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw AppError.badRequest('register.username_taken');
@@ -212,29 +188,22 @@ export class UserService {
    * Applies a quota change and writes its type-3 row, inside `m`'s transaction; returns the new
    * balance. Before and after are read in that transaction, so the row states exactly what moved.
    */
-  private async changeQuota(m: EntityManager, caller: AuthUser, user: Pick<UserEntity, 'id' | 'username'>, change: QuotaChange): Promise<number> {
-    const users = m.getRepository(UserEntity);
+  private async changeQuota(tx: UserTx, caller: AuthUser, user: Pick<UserEntity, 'id' | 'username'>, change: QuotaChange): Promise<number> {
     let before: number;
     let after: number;
     if (change.kind === 'delta') {
-      if (change.delta === 0) return this.quotaOf(m, user.id);
-      const res = await users
-        .createQueryBuilder()
-        .update()
-        .set({ quota: () => 'quota + :delta' })
-        .where('id = :id AND quota + :delta BETWEEN :min AND :max', { id: user.id, delta: change.delta, min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER })
-        .execute();
-      if (!res.affected) throw AppError.badRequest('user.quota_invalid');
-      after = await this.quotaOf(m, user.id);
+      if (change.delta === 0) return this.quotaOf(tx, user.id);
+      if (!(await this.repo.addQuota(user.id, change.delta, tx))) throw AppError.badRequest('user.quota_invalid');
+      after = await this.quotaOf(tx, user.id);
       before = after - change.delta;
     } else {
-      before = await this.quotaOf(m, user.id, true);
+      before = await this.quotaOf(tx, user.id, true);
       after = change.quota;
       if (before === after) return after;
-      await users.update({ id: user.id }, { quota: after });
+      await this.repo.update(user.id, { quota: after }, tx);
     }
     const delta = after - before;
-    await this.logs.insertNow(m, {
+    await this.logs.insertNow(tx, {
       type: LogType.Manage,
       user_id: user.id,
       username: user.username,
@@ -246,12 +215,10 @@ export class UserService {
   }
 
   /** The balance as this transaction sees it; `lock` holds the row (MySQL) until it commits. */
-  private async quotaOf(m: EntityManager, id: number, lock = false): Promise<number> {
-    const qb = m.getRepository(UserEntity).createQueryBuilder('u').select('u.quota', 'quota').where('u.id = :id', { id });
-    if (lock && m.connection.options.type === 'mysql') qb.setLock('pessimistic_write');
-    const row = await qb.getRawOne<{ quota: string | number }>();
-    if (!row) throw AppError.notFound('user.not_found');
-    return Number(row.quota);
+  private async quotaOf(tx: UserTx, id: number, lock = false): Promise<number> {
+    const quota = await this.repo.readQuota(id, tx, lock);
+    if (quota === null) throw AppError.notFound('user.not_found');
+    return quota;
   }
 
   /**
@@ -292,9 +259,9 @@ export class UserService {
         patch.deleted_at = nowSec();
         break;
     }
-    await this.repo.manager.transaction(async (m) => {
-      await m.getRepository(UserEntity).update({ id: user.id }, patch);
-      if (action === 'disable' || action === 'delete') await this.sessions.revoke(m, user.id);
+    await this.repo.transaction(async (tx) => {
+      await this.repo.update(user.id, patch, tx);
+      if (action === 'disable' || action === 'delete') await this.sessions.revoke(tx, user.id);
     });
     this.changes.next(user.id);
     const after = { ...user, ...patch };
@@ -308,11 +275,11 @@ export class UserService {
   async patchSelf(id: number, patch: Partial<UserEntity>, endSessions?: { keep?: string }): Promise<void> {
     if (Object.keys(patch).length === 0) return;
     try {
-      if (!endSessions) await this.repo.update({ id }, patch);
+      if (!endSessions) await this.repo.update(id, patch);
       else {
-        await this.repo.manager.transaction(async (m) => {
-          await m.getRepository(UserEntity).update({ id }, patch);
-          await this.sessions.revoke(m, id, endSessions.keep);
+        await this.repo.transaction(async (tx) => {
+          await this.repo.update(id, patch, tx);
+          await this.sessions.revoke(tx, id, endSessions.keep);
         });
       }
     } catch (err) {
@@ -332,16 +299,7 @@ export class UserService {
   }
 
   /** Credits the inviter of a new user (counts and pending invite quota) in the caller's transaction. */
-  async creditInviter(m: EntityManager, inviterId: number, quota: number): Promise<void> {
-    await m
-      .createQueryBuilder()
-      .update(UserEntity)
-      .set({
-        aff_count: () => 'aff_count + 1',
-        aff_quota: () => `aff_quota + ${Math.max(0, Math.floor(quota))}`,
-        aff_history_quota: () => `aff_history_quota + ${Math.max(0, Math.floor(quota))}`,
-      })
-      .where('id = :id', { id: inviterId })
-      .execute();
+  async creditInviter(tx: UserTx, inviterId: number, quota: number): Promise<void> {
+    await this.repo.addInvitee(inviterId, Math.max(0, Math.floor(quota)), tx);
   }
 }

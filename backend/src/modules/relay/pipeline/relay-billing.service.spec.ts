@@ -5,7 +5,7 @@ import { FakeLedgerStore } from '../../../testing/fake-ledger-store';
 import { partialFake } from '../../../testing/strict-fake';
 import { QuotaLedger } from '../../billing/quota-ledger.service';
 import type { LogService } from '../../log/log.service';
-import type { UsageReport } from '../adaptors/adaptor';
+import type { UsageReport } from '../../../providers/provider';
 import type { RelayDirectory } from '../cache/relay-directory.service';
 import type { CachedToken, CachedUser } from '../cache/relay-records';
 import type { TokenizerService } from '../metering/tokenizer.service';

@@ -1,0 +1,191 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Brackets, In, Not, type EntityManager, type FindOptionsWhere, type Repository, type SelectQueryBuilder } from 'typeorm';
+import { likePattern } from '../../common/http/paging';
+import { AbilityEntity, ChannelEntity } from '../../database/entities';
+import type { AbilityRow } from './channel-fields';
+
+/** A transaction opened by `ChannelRepository.transaction` (other modules' writes may join it). */
+export type ChannelTx = EntityManager;
+
+/** Which channels a bulk read or write means; absent fields do not filter. */
+export interface ChannelSelector {
+  ids?: readonly number[];
+  tag?: string;
+  statusIn?: readonly number[];
+  statusNot?: number;
+}
+
+/** The filters of the channel list (GET /api/channel, /api/channel/search). */
+export interface ChannelSearch {
+  keyword?: string;
+  group?: string;
+  model?: string;
+  status?: number;
+  /** By id descending; otherwise by priority, then id, descending. */
+  idSort?: boolean;
+}
+
+/** The stored channel columns the list shows: all but `key`. */
+const LISTED_COLUMNS = [
+  'id', 'type', 'openai_organization', 'test_model', 'status', 'name', 'weight', 'created_time', 'test_time', 'response_time',
+  'base_url', 'other', 'balance', 'balance_updated_time', 'models', 'group', 'used_quota', 'model_mapping', 'status_code_mapping',
+  'priority', 'auto_ban', 'other_info', 'tag', 'setting', 'param_override', 'max_input_tokens', 'model_prefix',
+] as const satisfies readonly (keyof ChannelEntity)[];
+
+/** Rows per statement of an IN list or a multi-row insert. */
+const CHUNK = 200;
+
+/**
+ * The only code that touches the `channels` table and its routing index `abilities`: plain data
+ * access without rules (those live in ChannelService). Methods taking `tx` run inside that
+ * transaction; without it, each is its own statement.
+ */
+@Injectable()
+export class ChannelRepository {
+  constructor(@InjectRepository(ChannelEntity) private readonly channels: Repository<ChannelEntity>) {}
+
+  transaction<T>(work: (tx: ChannelTx) => Promise<T>): Promise<T> {
+    return this.channels.manager.transaction(work);
+  }
+
+  findById(id: number, tx?: ChannelTx): Promise<ChannelEntity | null> {
+    return this.repo(tx).findOneBy({ id });
+  }
+
+  findByIds(ids: readonly number[], tx?: ChannelTx): Promise<ChannelEntity[]> {
+    return ids.length === 0 ? Promise.resolve([]) : this.repo(tx).findBy({ id: In([...ids]) });
+  }
+
+  findAll(): Promise<ChannelEntity[]> {
+    return this.channels.find();
+  }
+
+  /** Id and type of the selected channels. */
+  findRefs(selector: ChannelSelector): Promise<Pick<ChannelEntity, 'id' | 'type'>[]> {
+    return this.channels.find({ select: { id: true, type: true }, where: whereOf(selector) });
+  }
+
+  /** Inserts a channel; returns it as stored (with its id). */
+  insert(fields: Partial<ChannelEntity>, tx?: ChannelTx): Promise<ChannelEntity> {
+    const repo = this.repo(tx);
+    return repo.save(repo.create(fields));
+  }
+
+  /** Applies `patch` to the channels `ids` (in chunks when many). */
+  async update(ids: number | readonly number[], patch: Partial<ChannelEntity>, tx?: ChannelTx): Promise<void> {
+    const list = typeof ids === 'number' ? [ids] : ids;
+    for (let i = 0; i < list.length; i += CHUNK) await this.repo(tx).update({ id: In(list.slice(i, i + CHUNK)) }, patch);
+  }
+
+  /** Applies `patch` only while the channel's status is `from`; true when the row changed. */
+  async updateIfStatus(id: number, from: number, patch: Partial<ChannelEntity>, tx?: ChannelTx): Promise<boolean> {
+    const res = await (tx ?? this.channels.manager)
+      .createQueryBuilder()
+      .update(ChannelEntity)
+      .set(patch)
+      .where('id = :id AND status = :from', { id, from })
+      .execute();
+    return Boolean(res.affected);
+  }
+
+  /** Deletes channels; returns how many rows went. Their routing rows are not touched (deleteAbilities). */
+  async delete(ids: readonly number[], tx?: ChannelTx): Promise<number> {
+    let removed = 0;
+    for (let i = 0; i < ids.length; i += CHUNK) removed += (await this.repo(tx).delete({ id: In(ids.slice(i, i + CHUNK)) })).affected ?? 0;
+    return removed;
+  }
+
+  /** One page of the list in the given order, with the count of all matches (no `key`). */
+  searchPage(search: ChannelSearch, skip: number, take: number): Promise<[ChannelEntity[], number]> {
+    return this.searchQuery(search).skip(skip).take(take).getManyAndCount();
+  }
+
+  /** Every match of the list, in its order (no `key`). */
+  searchAll(search: ChannelSearch): Promise<ChannelEntity[]> {
+    return this.searchQuery(search).getMany();
+  }
+
+  /** Type and model list of every channel. */
+  typesAndModels(): Promise<Pick<ChannelEntity, 'type' | 'models'>[]> {
+    return this.channels.createQueryBuilder('c').select(['c.type', 'c.models']).getMany();
+  }
+
+  /** Routing rows of these channels go. */
+  async deleteAbilities(channelIds: readonly number[], tx?: ChannelTx): Promise<void> {
+    for (let i = 0; i < channelIds.length; i += CHUNK)
+      await this.abilities(tx).delete({ channel_id: In(channelIds.slice(i, i + CHUNK)) });
+  }
+
+  async insertAbilities(rows: readonly AbilityRow[], tx?: ChannelTx): Promise<void> {
+    for (let i = 0; i < rows.length; i += CHUNK) await this.abilities(tx).insert(rows.slice(i, i + CHUNK));
+  }
+
+  async setAbilitiesEnabled(channelId: number, enabled: boolean, tx?: ChannelTx): Promise<void> {
+    await this.abilities(tx).update({ channel_id: channelId }, { enabled });
+  }
+
+  /** Channel ids that have routing rows. */
+  async abilityChannelIds(): Promise<number[]> {
+    const rows = await this.abilities().createQueryBuilder('a').select('DISTINCT a.channel_id', 'id').getRawMany<{ id: number }>();
+    return rows.map((r) => Number(r.id));
+  }
+
+  /** Distinct model names of the routing index, sorted; only enabled rows / only these groups when asked. */
+  async abilityModels(filter: { enabledOnly?: boolean; groups?: readonly string[] }): Promise<string[]> {
+    const qb = this.abilities().createQueryBuilder('a').select('DISTINCT a.model', 'model').orderBy('a.model');
+    if (filter.groups) qb.andWhere({ group: In([...filter.groups]) });
+    if (filter.enabledOnly) qb.andWhere('a.enabled = :on', { on: true });
+    return (await qb.getRawMany<{ model: string }>()).map((r) => r.model);
+  }
+
+  private repo(tx?: ChannelTx): Repository<ChannelEntity> {
+    return tx ? tx.getRepository(ChannelEntity) : this.channels;
+  }
+
+  private abilities(tx?: ChannelTx): Repository<AbilityEntity> {
+    return (tx ?? this.channels.manager).getRepository(AbilityEntity);
+  }
+
+  private searchQuery(s: ChannelSearch): SelectQueryBuilder<ChannelEntity> {
+    const qb = this.channels.createQueryBuilder('c').select(LISTED_COLUMNS.map((c) => `c.${c}`));
+    if (s.keyword) {
+      const like = likePattern(s.keyword);
+      qb.andWhere(
+        new Brackets((w) => {
+          w.where("c.name LIKE :like ESCAPE '!'", { like })
+            .orWhere("c.tag LIKE :like ESCAPE '!'", { like })
+            .orWhere("c.base_url LIKE :like ESCAPE '!'", { like });
+          if (/^\d{1,9}$/.test(s.keyword!)) w.orWhere('c.id = :kid', { kid: Number(s.keyword) });
+        }),
+      );
+    }
+    if (s.group) {
+      const g = escapeLike(s.group);
+      qb.andWhere(
+        new Brackets((w) => {
+          w.where('c.group = :g', { g: s.group })
+            .orWhere("c.group LIKE :gs ESCAPE '!'", { gs: `${g},%` })
+            .orWhere("c.group LIKE :ge ESCAPE '!'", { ge: `%,${g}` })
+            .orWhere("c.group LIKE :gm ESCAPE '!'", { gm: `%,${g},%` });
+        }),
+      );
+    }
+    if (s.model) qb.andWhere("c.models LIKE :model ESCAPE '!'", { model: likePattern(s.model) });
+    if (s.status) qb.andWhere('c.status = :status', { status: s.status });
+    if (s.idSort) qb.orderBy('c.id', 'DESC');
+    else qb.orderBy('c.priority', 'DESC').addOrderBy('c.id', 'DESC');
+    return qb;
+  }
+}
+
+const escapeLike = (s: string) => s.replace(/[!%_]/g, (c) => `!${c}`);
+
+function whereOf(s: ChannelSelector): FindOptionsWhere<ChannelEntity> {
+  const where: FindOptionsWhere<ChannelEntity> = {};
+  if (s.ids) where.id = In([...s.ids]);
+  if (s.tag !== undefined) where.tag = s.tag;
+  if (s.statusIn) where.status = In([...s.statusIn]);
+  else if (s.statusNot !== undefined) where.status = Not(s.statusNot);
+  return where;
+}

@@ -1,0 +1,130 @@
+import { ChannelEntity } from '../database/entities';
+import type { AbilityRow } from '../modules/channel/channel-fields';
+import type { ChannelRepository, ChannelSelector, ChannelTx } from '../modules/channel/channel.repository';
+import { entityDefaults } from './entity-defaults';
+import { FAKE_TX, notImplemented, strictFake, uniqueViolation } from './strict-fake';
+
+type ChannelRepositoryContract = Pick<ChannelRepository, keyof ChannelRepository>;
+
+/**
+ * In-memory `channels` and `abilities` behind ChannelRepository's interface: channels in a Map with
+ * entity defaults on insert, abilities with their (group, model, channel_id) key enforced, and a
+ * transaction that rolls both back when its work throws. Wrap with `fakeChannelRepository()`.
+ */
+export class FakeChannelRepository implements ChannelRepositoryContract {
+  readonly rows = new Map<number, ChannelEntity>();
+  abilities: AbilityRow[] = [];
+  private nextId = 1;
+
+  async transaction<T>(work: (tx: ChannelTx) => Promise<T>): Promise<T> {
+    const saved = { rows: structuredClone([...this.rows]), abilities: structuredClone(this.abilities), nextId: this.nextId };
+    try {
+      return await work(FAKE_TX);
+    } catch (err) {
+      this.rows.clear();
+      for (const [id, row] of saved.rows) this.rows.set(id, row);
+      this.abilities = saved.abilities;
+      this.nextId = saved.nextId;
+      throw err;
+    }
+  }
+
+  async findById(id: number): Promise<ChannelEntity | null> {
+    const row = this.rows.get(id);
+    return row ? structuredClone(row) : null;
+  }
+
+  async findByIds(ids: readonly number[]): Promise<ChannelEntity[]> {
+    return this.all().filter((c) => ids.includes(c.id));
+  }
+
+  async findAll(): Promise<ChannelEntity[]> {
+    return this.all();
+  }
+
+  async findRefs(s: ChannelSelector): Promise<Pick<ChannelEntity, 'id' | 'type'>[]> {
+    return this.all()
+      .filter(
+        (c) =>
+          (!s.ids || s.ids.includes(c.id)) &&
+          (s.tag === undefined || c.tag === s.tag) &&
+          (s.statusIn ? s.statusIn.includes(c.status) : s.statusNot === undefined || c.status !== s.statusNot),
+      )
+      .map(({ id, type }) => ({ id, type }));
+  }
+
+  async insert(fields: Partial<ChannelEntity>): Promise<ChannelEntity> {
+    const row = { ...entityDefaults(ChannelEntity), ...fields, id: fields.id ?? this.nextId } as ChannelEntity;
+    if (this.rows.has(row.id)) throw uniqueViolation('channels.id');
+    this.nextId = Math.max(this.nextId, row.id) + 1;
+    this.rows.set(row.id, row);
+    return structuredClone(row);
+  }
+
+  async update(ids: number | readonly number[], patch: Partial<ChannelEntity>): Promise<void> {
+    for (const id of typeof ids === 'number' ? [ids] : ids) {
+      const row = this.rows.get(id);
+      if (row) this.rows.set(id, { ...row, ...patch });
+    }
+  }
+
+  async updateIfStatus(id: number, from: number, patch: Partial<ChannelEntity>): Promise<boolean> {
+    const row = this.rows.get(id);
+    if (!row || row.status !== from) return false;
+    this.rows.set(id, { ...row, ...patch });
+    return true;
+  }
+
+  async delete(ids: readonly number[]): Promise<number> {
+    let removed = 0;
+    for (const id of ids) if (this.rows.delete(id)) removed++;
+    return removed;
+  }
+
+  async searchPage(): Promise<[ChannelEntity[], number]> {
+    return notImplemented('ChannelRepository.searchPage');
+  }
+
+  async searchAll(): Promise<ChannelEntity[]> {
+    return notImplemented('ChannelRepository.searchAll');
+  }
+
+  async typesAndModels(): Promise<Pick<ChannelEntity, 'type' | 'models'>[]> {
+    return this.all().map(({ type, models }) => ({ type, models }));
+  }
+
+  async deleteAbilities(channelIds: readonly number[]): Promise<void> {
+    this.abilities = this.abilities.filter((a) => !channelIds.includes(a.channel_id));
+  }
+
+  async insertAbilities(rows: readonly AbilityRow[]): Promise<void> {
+    for (const r of rows) {
+      if (this.abilities.some((a) => a.group === r.group && a.model === r.model && a.channel_id === r.channel_id))
+        throw uniqueViolation('abilities.PRIMARY');
+      this.abilities.push({ ...r });
+    }
+  }
+
+  async setAbilitiesEnabled(channelId: number, enabled: boolean): Promise<void> {
+    for (const a of this.abilities) if (a.channel_id === channelId) a.enabled = enabled;
+  }
+
+  async abilityChannelIds(): Promise<number[]> {
+    return [...new Set(this.abilities.map((a) => a.channel_id))];
+  }
+
+  async abilityModels(filter: { enabledOnly?: boolean; groups?: readonly string[] }): Promise<string[]> {
+    const rows = this.abilities.filter((a) => (!filter.enabledOnly || a.enabled) && (!filter.groups || filter.groups.includes(a.group)));
+    return [...new Set(rows.map((a) => a.model))].sort();
+  }
+
+  private all(): ChannelEntity[] {
+    return [...this.rows.values()].map((c) => structuredClone(c));
+  }
+}
+
+/** A strict FakeChannelRepository, typed as the real repository for the service under test. */
+export function fakeChannelRepository(): { fake: FakeChannelRepository; repo: ChannelRepository } {
+  const fake = new FakeChannelRepository();
+  return { fake, repo: strictFake('ChannelRepository', fake) as unknown as ChannelRepository };
+}
