@@ -4,7 +4,7 @@ import type { CloudMock } from '../mock-upstream/cloud-mock';
 import { BEDROCK_KEY, COHERE_KEY, startCloud } from '../support/cloud-fixtures';
 import { setOption } from '../support/fixtures';
 import type { Ledger } from '../support/ledger';
-import { describeOpenAiChat, type ChatCase } from '../support/openai-chat-cases';
+import { describeOpenAIChat, type ChatCase } from '../support/openai-chat-cases';
 import { createChannel } from '../support/relay-fixtures';
 import { RelayHarness } from '../support/relay-harness';
 
@@ -92,7 +92,7 @@ describe('relay: openai SDK onto cloud upstreams', () => {
     await cloud?.close();
   });
 
-  describeOpenAiChat(CASES, () => ({ client, ledger }));
+  describeOpenAIChat(CASES, () => ({ client, ledger }));
 
   it('Bedrock: SigV4-signed InvokeModel calls on the mapped model id', () => {
     const bedrock = cloud.requests.filter((r) => r.path.startsWith('/model/'));

@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import type { Ledger } from '../support/ledger';
-import { describeOpenAiChat, type ChatCase } from '../support/openai-chat-cases';
+import { describeOpenAIChat, type ChatCase } from '../support/openai-chat-cases';
 import { createChannel } from '../support/relay-fixtures';
 import { RelayHarness } from '../support/relay-harness';
 
@@ -52,7 +52,7 @@ describe('relay: openai SDK onto native upstreams', () => {
   });
   afterAll(() => h?.close());
 
-  describeOpenAiChat(CASES, () => ({ client, ledger }));
+  describeOpenAIChat(CASES, () => ({ client, ledger }));
 
   it('sends each native request in its own format, with the channel key', () => {
     const ant = h.native.requests.find((r) => r.path === '/v1/messages');

@@ -18,7 +18,7 @@ interface Entry {
   /** A public route's own answer, the same for every caller (e.g. setup once done). */
   status?: number;
   /** Refusals use the OpenAI error object ({error}) instead of {success:false}. */
-  openAiErrors?: boolean;
+  openAIErrors?: boolean;
 }
 
 const MATRIX: Record<string, Entry> = {
@@ -85,7 +85,7 @@ const MATRIX: Record<string, Entry> = {
   'PUT /api/token': { access: 'user', body: { id: 999999 } },
   'DELETE /api/token/:id': { access: 'user', path: '/api/token/999999' },
   'GET /api/user/models': { access: 'user' },
-  'POST /pg/chat/completions': { access: 'user', body: {}, openAiErrors: true },
+  'POST /pg/chat/completions': { access: 'user', body: {}, openAIErrors: true },
   'GET /api/option': { access: 'root' },
   'PUT /api/option': { access: 'root', body: { key: 'Notice', value: 'matrix' } },
   'POST /api/option/rest_model_ratio': { access: 'root' },
@@ -178,7 +178,7 @@ describe('role matrix', () => {
       expect(res.status).toBeLessThan(500);
     } else {
       expect(res.status).toBe(want);
-      if (entry.openAiErrors) expect(body.error).toBeDefined();
+      if (entry.openAIErrors) expect(body.error).toBeDefined();
       else expect(body.success).toBe(false);
     }
   });

@@ -18,7 +18,7 @@ export const WEATHER_TOOLS: OpenAI.Chat.Completions.ChatCompletionTool[] = [
 ];
 
 /** The openai client's three journeys per channel: plain chat, streamed chat, tool call; each billed exactly. */
-export function describeOpenAiChat(cases: readonly ChatCase[], ctx: () => { client: OpenAI; ledger: Ledger }): void {
+export function describeOpenAIChat(cases: readonly ChatCase[], ctx: () => { client: OpenAI; ledger: Ledger }): void {
   describe.each(cases)('$name channel', (c) => {
     it('plain chat: converted answer, usage and exact charge', async () => {
       const { client, ledger } = ctx();
