@@ -17,28 +17,6 @@ import {
   type ChannelRecord,
 } from '@gw/shared';
 
-export interface ChannelForm {
-  type: number;
-  name: string;
-  key: string;
-  base_url: string;
-  openai_organization: string;
-  other: string;
-  models: string[];
-  groups: string[];
-  model_mapping: string;
-  status_code_mapping: string;
-  setting: string;
-  param_override: string;
-  test_model: string;
-  tag: string;
-  priority: number | string;
-  weight: number | string;
-  auto_ban: boolean;
-  model_prefix: string;
-  max_input_tokens: number | string;
-}
-
 /** What the server takes (models and group as comma strings). */
 export interface ChannelPayload {
   type: number;
@@ -61,6 +39,19 @@ export interface ChannelPayload {
   model_prefix: string;
   max_input_tokens: number;
 }
+
+/** The drawer's fields: the payload with models and groups as lists, numbers as typed, auto_ban a switch. */
+export type ChannelForm = Omit<
+  ChannelPayload,
+  'models' | 'group' | 'priority' | 'weight' | 'auto_ban' | 'max_input_tokens'
+> & {
+  models: string[];
+  groups: string[];
+  priority: number | string;
+  weight: number | string;
+  auto_ban: boolean;
+  max_input_tokens: number | string;
+};
 
 /** Defaults: type 1, auto_ban 1, groups ["default"], priority 0, weight 0. */
 export const CHANNEL_DEFAULTS: ChannelForm = {
@@ -85,7 +76,14 @@ export const CHANNEL_DEFAULTS: ChannelForm = {
   max_input_tokens: 0,
 };
 
-export const splitList = (s: string | null | undefined): string[] => [...new Set((s ?? '').split(',').map((x) => x.trim()).filter(Boolean))];
+export const splitList = (s: string | null | undefined): string[] => [
+  ...new Set(
+    (s ?? '')
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  ),
+];
 
 /**
  * The multi-key view and the "batch create N" choice appear for several keys (docs/channel-types.md#keys). How a key
@@ -150,11 +148,14 @@ const int = (v: unknown) => {
  */
 export function checkChannel(f: ChannelForm, isNew: boolean): string | null {
   const payload = normaliseChannel(f);
-  const problem = isNew ? schemaProblem(createChannelSchema, payload) : schemaProblem(updateChannelSchema, { ...payload, id: 1 });
+  const problem = isNew
+    ? schemaProblem(createChannelSchema, payload)
+    : schemaProblem(updateChannelSchema, { ...payload, id: 1 });
   if (problem) return problem;
   if (!f.name.trim()) return 'channel.name_key_required';
   const other = f.other.trim();
-  if (channelTypeInfo(f.type)?.other?.jsonMap && other.startsWith('{') && !isValidJson(other)) return 'channel.other_invalid';
+  if (channelTypeInfo(f.type)?.other?.jsonMap && other.startsWith('{') && !isValidJson(other))
+    return 'channel.other_invalid';
   if (checkChannelRegions(f.type, { other, key: f.key })) return 'channel.region_invalid';
   if (int(f.priority) < CHANNEL_LIMITS.priorityMin) return 'channel.priority_min';
   return null;
@@ -215,9 +216,17 @@ export function createPayloads(p: ChannelPayload, batch: boolean): ChannelPayloa
  * with an id. null when there is no list (the "submission failed" message).
  */
 export function parseFetchedModels(data: unknown): string[] | null {
-  const list = Array.isArray(data) ? data : data && typeof data === 'object' && Array.isArray((data as { data?: unknown }).data) ? (data as { data: unknown[] }).data : null;
+  const list = Array.isArray(data)
+    ? data
+    : data && typeof data === 'object' && Array.isArray((data as { data?: unknown }).data)
+      ? (data as { data: unknown[] }).data
+      : null;
   if (!list) return null;
-  const names = list.map((m) => (typeof m === 'string' ? m : m && typeof m === 'object' ? String((m as { id?: unknown }).id ?? '') : '')).map((m) => m.trim());
+  const names = list
+    .map((m) =>
+      typeof m === 'string' ? m : m && typeof m === 'object' ? String((m as { id?: unknown }).id ?? '') : '',
+    )
+    .map((m) => m.trim());
   return [...new Set(names.filter(Boolean))];
 }
 
