@@ -34,6 +34,49 @@ describe('UserService', () => {
   const seed = (username: string, role: Role = Role.User, quota = 0) =>
     users.insert({ username, passwordHash: `hashed:${username}-pw`, role, quota });
 
+  describe('crediting a balance (redemption, top-up, check-in, invite transfer)', () => {
+    it("adds the quota and writes the row that explains it, in the caller's transaction", async () => {
+      const u = await seed('frank', Role.User, 100);
+      const balance = await users.credit(FAKE_TX, {
+        userId: u.id,
+        quota: 250,
+        type: LogType.TopUp,
+        content: 'redeemed code',
+        other: { redemption_id: 7 },
+      });
+      expect(balance).toBe(350);
+      expect(deps.logs.inTransaction.at(-1)).toEqual({
+        tx: FAKE_TX,
+        row: {
+          type: LogType.TopUp,
+          user_id: u.id,
+          username: 'frank',
+          quota: 250,
+          content: 'redeemed code',
+          other: '{"redemption_id":7}',
+        },
+      });
+    });
+
+    it.each([0, -5, 1.5, Number.MAX_SAFE_INTEGER + 2])('refuses an amount of %p and writes nothing', async (quota) => {
+      const u = await seed('gina');
+      const rows = deps.logs.inTransaction.length;
+      await refused(
+        users.credit(FAKE_TX, { userId: u.id, quota, type: LogType.System, content: 'x' }),
+        'user.quota_invalid',
+      );
+      expect(fake.rows.get(u.id)?.quota).toBe(0);
+      expect(deps.logs.inTransaction).toHaveLength(rows);
+    });
+
+    it('refuses an unknown user', async () => {
+      await refused(
+        users.credit(FAKE_TX, { userId: 999, quota: 1, type: LogType.CheckIn, content: 'x' }),
+        'user.not_found',
+      );
+    });
+  });
+
   describe('creating users', () => {
     it('gives each new user an aff_code of 8 letters and digits, different per user', async () => {
       const a = await seed('alice');
@@ -45,7 +88,13 @@ describe('UserService', () => {
 
     it('starts a user enabled, in the default group, named after the username unless told otherwise', async () => {
       const u = await seed('carol');
-      expect(u).toMatchObject({ role: Role.User, status: UserStatus.Enabled, group: 'default', display_name: 'carol', inviter_id: 0 });
+      expect(u).toMatchObject({
+        role: Role.User,
+        status: UserStatus.Enabled,
+        group: 'default',
+        display_name: 'carol',
+        inviter_id: 0,
+      });
       const named = await users.insert({ username: 'dave', passwordHash: 'h', display_name: 'Dave D' });
       expect(named.display_name).toBe('Dave D');
     });
@@ -54,12 +103,21 @@ describe('UserService', () => {
       const u = await seed('erin', Role.User, 300);
       expect(fake.transactions).toBe(1);
       expect(deps.logs.inTransaction).toEqual([
-        { tx: FAKE_TX, row: { type: LogType.System, user_id: u.id, username: 'erin', quota: 300, content: 'new user bonus 300' } },
+        {
+          tx: FAKE_TX,
+          row: { type: LogType.System, user_id: u.id, username: 'erin', quota: 300, content: 'new user bonus 300' },
+        },
       ]);
     });
 
     it('words the starting-quota row as the caller asks (setup: the root account)', async () => {
-      await users.insert({ username: 'root', passwordHash: 'h', role: Role.Root, quota: 7, quotaNote: 'root account created with 7 quota' });
+      await users.insert({
+        username: 'root',
+        passwordHash: 'h',
+        role: Role.Root,
+        quota: 7,
+        quotaNote: 'root account created with 7 quota',
+      });
       expect(deps.logs.inTransaction[0].row.content).toBe('root account created with 7 quota');
     });
 
@@ -85,7 +143,10 @@ describe('UserService', () => {
       await users.create(admin, { username: 'ivy', password: 'secret-pw', display_name: '' });
       const ivy = await users.findByLogin('ivy');
       expect(ivy).toMatchObject({ quota: 500, role: Role.User, password: 'hashed:secret-pw' });
-      await refused(users.create(admin, { username: 'jack', password: 'pw', display_name: '', role: Role.Admin }), 'user.no_permission_create_same_level');
+      await refused(
+        users.create(admin, { username: 'jack', password: 'pw', display_name: '', role: Role.Admin }),
+        'user.no_permission_create_same_level',
+      );
       await users.create(root, { username: 'kim', password: 'pw', display_name: '', role: Role.Admin });
       expect((await users.findByLogin('kim'))?.role).toBe(Role.Admin);
     });
@@ -126,7 +187,12 @@ describe('UserService', () => {
       expect(fake.rows.get(u.id)!.quota).toBe(750);
       const row = deps.logs.inTransaction.at(-1)!.row;
       expect(row).toMatchObject({ type: LogType.Manage, user_id: u.id, quota: 250 });
-      expect(JSON.parse(row.other!)).toEqual({ quota_delta: -250, quota_before: 1000, quota_after: 750, admin_id: root.id });
+      expect(JSON.parse(row.other!)).toEqual({
+        quota_delta: -250,
+        quota_before: 1000,
+        quota_after: 750,
+        admin_id: root.id,
+      });
     });
 
     it('applies quota − original_quota as a difference, so spending meanwhile is kept', async () => {

@@ -16,6 +16,16 @@ import { quotaChangeOf, type CreateUserDto, type QuotaChange, type UpdateUserDto
 import { UserRepository, type AuthRecord, type RelayUserRecord, type UserTx } from './user.repository';
 import { toUserView } from './user-view';
 
+/** A credit and the words of its log row (type 1 top-up, 4 system, 5 check-in: the ledger's credit types). */
+export interface CreditEntry {
+  readonly userId: number;
+  readonly quota: number;
+  readonly type: LogType.TopUp | LogType.System | LogType.CheckIn;
+  readonly content: string;
+  /** Stored as the row's `other` JSON (e.g. the redemption id or trade number). */
+  readonly other?: Readonly<Record<string, unknown>>;
+}
+
 export type { AuthRecord, RelayUserRecord, UserTx };
 
 export interface NewUser {
@@ -153,7 +163,8 @@ export class UserService {
    */
   async update(caller: AuthUser, dto: UpdateUserDto): Promise<UserView> {
     const user = await this.findById(dto.id);
-    if (caller.role !== Role.Root && user.role >= caller.role) throw AppError.forbidden('user.no_permission_update_same_level');
+    if (caller.role !== Role.Root && user.role >= caller.role)
+      throw AppError.forbidden('user.no_permission_update_same_level');
     if (user.deleted_at) throw AppError.badRequest('user.deleted');
     if (dto.group !== undefined && !(dto.group in this.options.settings.GroupRatio)) {
       throw AppError.badRequest('user.group_unknown', { group: dto.group });
@@ -188,7 +199,12 @@ export class UserService {
    * Applies a quota change and writes its type-3 row, inside `m`'s transaction; returns the new
    * balance. Before and after are read in that transaction, so the row states exactly what moved.
    */
-  private async changeQuota(tx: UserTx, caller: AuthUser, user: Pick<UserEntity, 'id' | 'username'>, change: QuotaChange): Promise<number> {
+  private async changeQuota(
+    tx: UserTx,
+    caller: AuthUser,
+    user: Pick<UserEntity, 'id' | 'username'>,
+    change: QuotaChange,
+  ): Promise<number> {
     let before: number;
     let after: number;
     if (change.kind === 'delta') {
@@ -236,7 +252,8 @@ export class UserService {
       };
       if (rootRule[action]) throw AppError.forbidden(rootRule[action]);
     }
-    if (caller.role !== Role.Root && user.role >= caller.role) throw AppError.forbidden('user.no_permission_update_same_level');
+    if (caller.role !== Role.Root && user.role >= caller.role)
+      throw AppError.forbidden('user.no_permission_update_same_level');
     const patch: Partial<UserEntity> = {};
     switch (action) {
       case 'promote':
@@ -296,6 +313,28 @@ export class UserService {
   /** argon2: call before opening a transaction, never inside one. */
   hashPassword(password: string): Promise<string> {
     return this.passwords.hash(password);
+  }
+
+  /**
+   * Adds `quota` to a user's balance and writes the log row that explains it, both in the caller's
+   * transaction (every credit has its row: docs/ledger.md). Used by redemption, top-up, check-in and
+   * invite transfers. Returns the new balance; a non-positive amount or one that would overflow is refused.
+   */
+  async credit(tx: UserTx, entry: CreditEntry): Promise<number> {
+    const quota = entry.quota;
+    if (!Number.isSafeInteger(quota) || quota <= 0) throw AppError.badRequest('user.quota_invalid');
+    const user = await this.repo.findById(entry.userId, tx);
+    if (!user || user.deleted_at) throw AppError.notFound('user.not_found');
+    if (!(await this.repo.addQuota(user.id, quota, tx))) throw AppError.badRequest('user.quota_invalid');
+    await this.logs.insertNow(tx, {
+      type: entry.type,
+      user_id: user.id,
+      username: user.username,
+      quota,
+      content: entry.content,
+      ...(entry.other ? { other: JSON.stringify(entry.other) } : {}),
+    });
+    return this.quotaOf(tx, user.id);
   }
 
   /** Credits the inviter of a new user (counts and pending invite quota) in the caller's transaction. */
