@@ -38,7 +38,7 @@ export function InviteCard({ user, onChanged }: { user: UserView; onChanged: () 
           {t('personal.transfer')}
         </Button>
       </Space>
-      <Modal visible={open} title={t('personal.transfer_title')} onOk={() => transfer().catch(() => undefined)} onCancel={() => setOpen(false)}>
+      <Modal className="gw-transfer-modal" visible={open} title={t('personal.transfer_title')} onOk={() => transfer().catch(() => undefined)} onCancel={() => setOpen(false)}>
         <p>{t('personal.transfer_available', { quota: q(user.aff_quota) })}</p>
         <InputNumber
           className="gw-transfer-amount"
