@@ -91,7 +91,7 @@ describe('invite earnings transfer', () => {
   it.each([
     ['exactly 5 units earned', 5 * UNIT, 5],
     ['2.4 units earned', 2.4 * UNIT, 2],
-  ])('20 parallel transfers of one unit, %s → %d moved, never more than earned; the ledger holds', async (_, earned, moved) => {
+  ])('20 parallel transfers of one unit, %s (%d) → %d moved, never more than earned; the ledger holds', async (_, earned, moved) => {
     const u = await createUser(root, `aff_race${moved}`);
     await db.exec('UPDATE users SET aff_quota = ?, aff_history_quota = ? WHERE id = ?', [earned, earned, u.id]);
     // A second session of the same user, so the requests come from two clients as well.
