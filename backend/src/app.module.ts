@@ -4,6 +4,7 @@ import { ConfigModule } from './config/config.module';
 import type { AppConfig } from './config/env';
 import { DatabaseModule } from './database/database.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { CheckInModule } from './modules/check-in/check-in.module';
 import { HealthModule } from './modules/health/health.module';
 import { LogModule } from './modules/log/log.module';
 import { OptionModule } from './modules/option/option.module';
@@ -28,6 +29,7 @@ export class AppModule {
         OptionModule,
         SetupModule,
         UserModule,
+        CheckInModule,
         AuthModule,
         StatusModule,
         HealthModule,

@@ -41,6 +41,10 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/user/self/groups': { access: 'user' },
   'GET /api/user/token': { access: 'user', deniedOnly: true },
   'GET /api/user/aff': { access: 'user' },
+  // Check-in is off by default and one quota is below the transfer minimum: both answer 400, harmlessly.
+  'POST /api/user/aff_transfer': { access: 'user', body: { quota: 1 } },
+  'GET /api/user/check_in_status': { access: 'user' },
+  'POST /api/user/check_in': { access: 'user' },
   'PUT /api/user/setting': { access: 'user', body: { notify_type: 'email' } },
   'GET /api/user': { access: 'admin' },
   'GET /api/user/search': { access: 'admin', path: '/api/user/search?keyword=x' },

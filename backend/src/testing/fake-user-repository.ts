@@ -97,6 +97,13 @@ export class FakeUserRepository implements UserRepositoryContract {
     row.aff_history_quota += quota;
   }
 
+  async takeAffQuota(id: number, quota: number): Promise<boolean> {
+    const row = this.rows.get(id);
+    if (!row || row.aff_quota < quota) return false;
+    row.aff_quota -= quota;
+    return true;
+  }
+
   private all(): UserEntity[] {
     return [...this.rows.values()].map((u) => structuredClone(u));
   }

@@ -1,13 +1,16 @@
-import { Body, Controller, Delete, Get, Put, Res } from '@nestjs/common';
-import type { ApiEnvelope, UserView } from '@gw/shared';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Res } from '@nestjs/common';
+import { affTransferSchema, type AffTransferDto, type ApiEnvelope, type UserView } from '@gw/shared';
 import type { FastifyReply } from 'fastify';
 import { ok } from '../../common/http/envelope';
+import { ReqLocale } from '../../common/http/request-context';
+import { t, type Locale } from '../../common/i18n/i18n';
 import { ZodPipe } from '../../common/http/zod-pipe';
 import { Access } from '../auth/access.decorator';
 import { CurrentUser, type AuthUser } from '../auth/auth-user';
 import { SessionService } from '../auth/session.service';
 import { updateSelfSchema, userSettingSchema, type UpdateSelfDto, type UserSettingDto } from './dto';
 import { UserSelfService, type GroupInfo } from './user-self.service';
+import { UserService } from './user.service';
 
 /** Self service for any signed-in user. Declared before the admin controller so `self` is not an id. */
 @Controller('api/user')
@@ -16,6 +19,7 @@ export class UserSelfController {
   constructor(
     private readonly self: UserSelfService,
     private readonly sessions: SessionService,
+    private readonly users: UserService,
   ) {}
 
   @Get('self')
@@ -44,6 +48,18 @@ export class UserSelfController {
   @Get('aff')
   async aff(@CurrentUser() caller: AuthUser): Promise<ApiEnvelope<string>> {
     return ok(await this.self.affCode(caller));
+  }
+
+  /** Moves invite earnings to the balance; answers the new balance (docs/invite.md). */
+  @Post('aff_transfer')
+  @HttpCode(200)
+  async affTransfer(
+    @CurrentUser() caller: AuthUser,
+    @Body(new ZodPipe(affTransferSchema)) dto: AffTransferDto,
+    @ReqLocale() locale: Locale,
+  ): Promise<ApiEnvelope<{ quota: number }>> {
+    const quota = await this.users.transferAffQuota(caller.id, dto.quota);
+    return ok({ quota }, t('user.transferred', locale));
   }
 
   @Put('setting')

@@ -123,6 +123,20 @@ export class UserRepository {
       .execute();
   }
 
+  /**
+   * aff_quota −= quota only while at least that much is pending (one conditional statement, so
+   * parallel transfers never take more than was earned); true when applied.
+   */
+  async takeAffQuota(id: number, quota: number, tx: UserTx): Promise<boolean> {
+    const res = await tx
+      .createQueryBuilder()
+      .update(UserEntity)
+      .set({ aff_quota: () => 'aff_quota - :quota' })
+      .where('id = :id AND aff_quota >= :quota', { id, quota })
+      .execute();
+    return Boolean(res.affected);
+  }
+
   private repo(tx?: UserTx): Repository<UserEntity> {
     return tx ? tx.getRepository(UserEntity) : this.users;
   }

@@ -24,7 +24,7 @@ describe('UserService', () => {
   beforeEach(() => {
     const repo = fakeUserRepository();
     fake = repo.fake;
-    deps = fakeDependencies({ QuotaForNewUser: 500, GroupRatio: { default: 1, vip: 2 } });
+    deps = fakeDependencies({ QuotaForNewUser: 500, GroupRatio: { default: 1, vip: 2 }, QuotaPerUnit: 500000, DisplayInCurrencyEnabled: true });
     users = new UserService(repo.repo, deps.passwordService, deps.sessionService, deps.optionService, deps.logService);
     changed = [];
     users.changes.subscribe((id) => changed.push(id));
@@ -74,6 +74,37 @@ describe('UserService', () => {
         users.credit(FAKE_TX, { userId: 999, quota: 1, type: LogType.CheckIn, content: 'x' }),
         'user.not_found',
       );
+    });
+  });
+
+  describe('moving invite earnings to the balance', () => {
+    const UNIT = 500000;
+    const withEarnings = async (username: string, aff: number) => {
+      const u = await seed(username);
+      fake.rows.get(u.id)!.aff_quota = aff;
+      return u.id;
+    };
+
+    it('takes the amount from aff_quota and credits it with a type-4 row, in one transaction', async () => {
+      const id = await withEarnings('ivy', UNIT * 2);
+      const rows = deps.logs.inTransaction.length;
+      const opened = fake.transactions;
+      await expect(users.transferAffQuota(id, UNIT)).resolves.toBe(UNIT);
+      expect(fake.rows.get(id)).toMatchObject({ quota: UNIT, aff_quota: UNIT });
+      expect(fake.transactions).toBe(opened + 1);
+      expect(deps.logs.inTransaction.slice(rows).map((r) => r.row)).toEqual([
+        expect.objectContaining({ type: LogType.System, user_id: id, quota: UNIT, other: `{"aff_transfer":${UNIT}}` }),
+      ]);
+      expect(changed).toContain(id);
+    });
+
+    it('refuses less than one quota unit and more than is pending, writing nothing', async () => {
+      const id = await withEarnings('jack', UNIT);
+      const rows = deps.logs.inTransaction.length;
+      await refused(users.transferAffQuota(id, UNIT - 1), 'user.transfer_min');
+      await refused(users.transferAffQuota(id, UNIT + 1), 'user.aff_quota_insufficient');
+      expect(fake.rows.get(id)).toMatchObject({ quota: 0, aff_quota: UNIT });
+      expect(deps.logs.inTransaction).toHaveLength(rows);
     });
   });
 

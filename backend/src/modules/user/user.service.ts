@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_GROUP, LogType, Role, UserStatus, type UserManageAction, type UserView } from '@gw/shared';
+import { DEFAULT_GROUP, LogType, renderQuota, Role, UserStatus, type UserManageAction, type UserView } from '@gw/shared';
 import { Subject } from 'rxjs';
 import { AppError } from '../../common/http/app-error';
 import { paged, type PageRequest } from '../../common/http/paging';
@@ -335,6 +335,31 @@ export class UserService {
       ...(entry.other ? { other: JSON.stringify(entry.other) } : {}),
     });
     return this.quotaOf(tx, user.id);
+  }
+
+  /**
+   * Moves `quota` of the caller's invite earnings (aff_quota) to their balance: at least one quota
+   * unit (QuotaPerUnit), and never more than is pending, however many transfers run at once. The
+   * conditional take and the credit (a type-4 row) share one transaction (docs/invite.md).
+   */
+  async transferAffQuota(userId: number, quota: number): Promise<number> {
+    const perUnit = this.options.settings.QuotaPerUnit;
+    if (quota < perUnit) {
+      const display = { displayInCurrency: this.options.settings.DisplayInCurrencyEnabled, quotaPerUnit: perUnit };
+      throw AppError.badRequest('user.transfer_min', { min: renderQuota(Math.ceil(perUnit), display) });
+    }
+    const balance = await this.repo.transaction(async (tx) => {
+      if (!(await this.repo.takeAffQuota(userId, quota, tx))) throw AppError.badRequest('user.aff_quota_insufficient');
+      return this.credit(tx, {
+        userId,
+        quota,
+        type: LogType.System,
+        content: `invite earnings transferred to the balance: ${quota}`,
+        other: { aff_transfer: quota },
+      });
+    });
+    this.changes.next(userId);
+    return balance;
   }
 
   /** Credits the inviter of a new user (counts and pending invite quota) in the caller's transaction. */

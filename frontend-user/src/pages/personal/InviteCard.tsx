@@ -6,7 +6,7 @@ import { renderQuota, type UserView } from '@gw/shared';
 import { api, copyText, quotaDisplay, useRequest, useStatus } from '@gw/web';
 import { checkTransfer, inviteLink } from './personal-helpers';
 
-/** Invite link and earnings; earnings move to the balance in amounts of at least one unit. */
+/** Invite link and earnings; earnings move to the balance in amounts of at least one unit (docs/invite.md). */
 export function InviteCard({ user, onChanged }: { user: UserView; onChanged: () => void }) {
   const { t } = useTranslation();
   const display = quotaDisplay(useStatus());
@@ -17,9 +17,8 @@ export function InviteCard({ user, onChanged }: { user: UserView; onChanged: () 
   const q = (n: number) => renderQuota(n, display);
 
   const transfer = async () => {
-    if (checkTransfer(amount, user.aff_quota, display.quotaPerUnit)) {
-      return void Message.error(t('personal.transfer_min', { min: q(display.quotaPerUnit) }));
-    }
+    const problem = checkTransfer(amount, user.aff_quota, display.quotaPerUnit);
+    if (problem) return void Message.error(t(problem, { min: q(display.quotaPerUnit) }));
     await api.post('/api/user/aff_transfer', { quota: amount });
     Message.success(t('personal.transferred'));
     setOpen(false);
@@ -35,13 +34,21 @@ export function InviteCard({ user, onChanged }: { user: UserView; onChanged: () 
           <Statistic title={t('personal.invite_quota')} value={q(user.aff_quota)} />
           <Statistic title={t('personal.invite_history')} value={q(user.aff_history_quota)} />
         </Space>
-        <Button size="small" disabled={user.aff_quota <= 0} onClick={() => setOpen(true)}>
+        <Button size="small" className="gw-transfer" disabled={user.aff_quota <= 0} onClick={() => setOpen(true)}>
           {t('personal.transfer')}
         </Button>
       </Space>
-      <Modal visible={open} title={t('personal.transfer_title')} onOk={() => transfer().catch(() => undefined)} onCancel={() => setOpen(false)}>
+      <Modal className="gw-transfer-modal" visible={open} title={t('personal.transfer_title')} onOk={() => transfer().catch(() => undefined)} onCancel={() => setOpen(false)}>
         <p>{t('personal.transfer_available', { quota: q(user.aff_quota) })}</p>
-        <InputNumber value={amount} min={0} precision={0} onChange={(v) => setAmount(Number(v) || 0)} style={{ width: '100%' }} />
+        <InputNumber
+          className="gw-transfer-amount"
+          prefix={t('personal.transfer_amount')}
+          value={amount}
+          min={0}
+          precision={0}
+          onChange={(v) => setAmount(Number(v) || 0)}
+          style={{ width: '100%' }}
+        />
         <p className="gw-muted">{t('personal.transfer_min', { min: q(display.quotaPerUnit) })}</p>
       </Modal>
     </Card>

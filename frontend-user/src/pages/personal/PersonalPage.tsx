@@ -3,12 +3,13 @@ import type { UserView } from '@gw/shared';
 import { api, useRequest } from '@gw/web';
 import { BalanceCard } from './BalanceCard';
 import { BindingsCard } from './BindingsCard';
+import { CheckInCard } from './CheckInCard';
 import { InviteCard } from './InviteCard';
 import { ModelList } from './ModelList';
 import { SecurityCard } from './SecurityCard';
 import { SettingsTabs } from './SettingsTabs';
 
-/** Personal settings: balance, models, invitations, bindings, security and settings tabs. */
+/** Personal settings: balance, models, daily check-in, invitations, bindings, security and settings tabs. */
 export function PersonalPage() {
   const { data: user, reload, loading } = useRequest(() => api.get<UserView>('/api/user/self'));
   if (!user) return loading ? <Spin className="gw-page-loading" /> : null;
@@ -23,6 +24,7 @@ export function PersonalPage() {
       </Grid.Col>
       <Grid.Col xs={24} lg={10}>
         <Space direction="vertical" size={16} style={{ width: '100%' }}>
+          <CheckInCard onCheckedIn={() => void reload()} />
           <SecurityCard user={user} />
           <BindingsCard user={user} />
           <InviteCard user={user} onChanged={() => void reload()} />

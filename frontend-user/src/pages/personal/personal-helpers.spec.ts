@@ -55,7 +55,8 @@ describe('checkTransfer (at least one quota unit, at most what is available)', (
   it.each([
     [500000, 1000000, 500000, null],
     [499999, 1000000, 500000, 'personal.transfer_min'],
-    [2000000, 1000000, 500000, 'personal.transfer_min'],
+    [2000000, 1000000, 500000, 'personal.transfer_insufficient'],
+    [400000, 100000, 500000, 'personal.transfer_min'],
     [Number.NaN, 1000000, 500000, 'personal.transfer_min'],
     [500000, 500000, 0, null],
   ])('amount %s of %s (unit %s) → %s', (amount, available, unit, key) => expect(checkTransfer(amount, available, unit)).toBe(key));
@@ -68,5 +69,6 @@ describe('user dictionaries', () => {
     expect(zh.personal.token_reset_copied).toBe('令牌已重置并已复制到剪贴板');
     expect(zh.personal.settings_failed).toBe('更新通知设置失败');
     expect(zh.personal.transfer_min).toBe('划转金额最低为 {{min}}');
+    expect(zh.personal.check_in_failed).toBe('签到失败，请稍后再试');
   });
 });

@@ -55,10 +55,15 @@ export function bindingRows(user: Pick<UserView, (typeof BINDING_FIELDS)[number]
 export const THRESHOLD_PRESETS = [100000, 500000, 1000000, 5000000] as const;
 export const DEFAULT_THRESHOLD = 500000;
 
-/** Transfer from invite earnings: at least one quota unit and no more than what is available. */
-export function checkTransfer(amount: number, available: number, quotaPerUnit: number): 'personal.transfer_min' | null {
+/** Transfer from invite earnings: at least one quota unit (docs/invite.md) and no more than what is pending. */
+export function checkTransfer(
+  amount: number,
+  available: number,
+  quotaPerUnit: number,
+): 'personal.transfer_min' | 'personal.transfer_insufficient' | null {
   const min = quotaPerUnit > 0 ? quotaPerUnit : 500000;
-  return !Number.isFinite(amount) || amount < min || amount > available ? 'personal.transfer_min' : null;
+  if (!Number.isFinite(amount) || amount < min) return 'personal.transfer_min';
+  return amount > available ? 'personal.transfer_insufficient' : null;
 }
 
 export const inviteLink = (origin: string, code: string) => `${origin}/register?aff=${encodeURIComponent(code)}`;

@@ -108,3 +108,16 @@ export function checkOptionalPassword(password: string | undefined): RuleResult 
 export function checkPasswordChange(password: string, confirm: string): RuleResult {
   return checkOptionalPassword(password) ?? (password !== confirm ? 'user.password_mismatch' : null);
 }
+
+/**
+ * POST /api/user/aff_transfer: the quota to move from invite earnings to the balance. At least one
+ * quota unit (QuotaPerUnit) is checked by the server, which knows the option (docs/invite.md).
+ */
+export const affTransferSchema = z.object({
+  quota: z
+    .number({ message: 'user.transfer_invalid' })
+    .int('user.transfer_invalid')
+    .positive('user.transfer_invalid')
+    .max(Number.MAX_SAFE_INTEGER, 'user.transfer_invalid'),
+});
+export type AffTransferDto = z.infer<typeof affTransferSchema>;
