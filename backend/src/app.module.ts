@@ -8,6 +8,7 @@ import { CheckInModule } from './modules/check-in/check-in.module';
 import { HealthModule } from './modules/health/health.module';
 import { LogModule } from './modules/log/log.module';
 import { OptionModule } from './modules/option/option.module';
+import { PricingModule } from './modules/pricing/pricing.module';
 import { RelayModule } from './modules/relay/relay.module';
 import { ChannelModule } from './modules/channel/channel.module';
 import { ChannelOpsModule } from './modules/channel-ops/channel-ops.module';
@@ -37,6 +38,7 @@ export class AppModule {
         ChannelModule,
         ChannelOpsModule,
         RelayModule,
+        PricingModule,
       ],
     };
   }

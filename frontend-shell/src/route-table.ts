@@ -73,7 +73,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
   { path: '/user/reset', access: 'open', page: 'ComingSoon' },
   { path: '/oauth/:provider', access: 'open', page: 'ComingSoon' },
   { path: '/about', access: 'open', page: 'AboutPage' },
-  { path: '/pricing', access: 'open', page: 'ComingSoon' },
+  { path: '/pricing', access: 'open', page: 'PricingPage' },
   // Menu: chat.
   { path: '/playground', access: 'login', page: 'ComingSoon', menu: { group: 'chat', labelKey: 'nav.playground' } },
   // Menu: console.

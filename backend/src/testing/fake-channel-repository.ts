@@ -118,6 +118,16 @@ export class FakeChannelRepository implements ChannelRepositoryContract {
     return [...new Set(rows.map((a) => a.model))].sort();
   }
 
+  async enabledServings(): Promise<{ model: string; group: string; type: number }[]> {
+    const seen = new Map<string, { model: string; group: string; type: number }>();
+    for (const a of this.abilities) {
+      const type = this.rows.get(a.channel_id)?.type;
+      if (!a.enabled || type === undefined) continue;
+      seen.set(`${a.model}\u0000${a.group}\u0000${type}`, { model: a.model, group: a.group, type });
+    }
+    return [...seen.values()];
+  }
+
   private all(): ChannelEntity[] {
     return [...this.rows.values()].map((c) => structuredClone(c));
   }

@@ -13,3 +13,4 @@ export * from './channel-credentials';
 export * from './outbound-url';
 export * from './ratio-map';
 export * from './schemas';
+export * from './public-pricing';

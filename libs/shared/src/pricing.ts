@@ -96,6 +96,25 @@ export const FREE_PRICING: ModelPricing = Object.freeze({
   audioCompletionRatio: 1,
 });
 
+/** What decides the price of an unpriced model besides the price tables. */
+export interface UnpricedRule {
+  readonly SelfUseModeEnabled: boolean;
+  readonly UnsetModelRatio: number;
+}
+
+/**
+ * The pricing a caller gets for a model (docs/billing.md#the-price-of-a-model): its price or ratios;
+ * for an unpriced model, free in self-use mode, the UnsetModelRatio for a caller who accepts unpriced
+ * models (accept_unset_model_ratio_model), otherwise null (the request is refused). The relay's
+ * admission and the public pricing list both use this rule.
+ */
+export function callerPricing(model: string, t: PriceTables & UnpricedRule, acceptUnpriced: boolean): ModelPricing | null {
+  const priced = resolveModelPricing(model, t);
+  if (priced) return priced;
+  if (t.SelfUseModeEnabled) return FREE_PRICING;
+  return acceptUnpriced ? unsetModelPricing(model, t.UnsetModelRatio, t) : null;
+}
+
 /** GroupRatio of a group; 1 when the group has no (valid) entry. */
 export function groupRatioOf(group: string, groupRatios: Readonly<Record<string, unknown>>): number {
   return finiteNonNeg(groupRatios[group]) ?? 1;

@@ -50,9 +50,13 @@ export interface PricePer1M {
   completion: number;
 }
 
-/** Displayed price per 1M tokens: prompt = ratio × 2 × group ratio; completion = prompt × completion ratio. */
-export function pricePer1M(modelRatio: number, completionRatio: number, groupRatio = 1): PricePer1M {
-  const prompt = modelRatio * USD_PER_1M_AT_RATIO_1 * groupRatio;
+/**
+ * Displayed price per 1M tokens: prompt = ratio × 2 × group ratio; completion = prompt × completion
+ * ratio. The 2 is 1M / QuotaPerUnit (a charge of ratio × tokens quota), so it follows a changed QuotaPerUnit.
+ */
+export function pricePer1M(modelRatio: number, completionRatio: number, groupRatio = 1, quotaPerUnit = DEFAULT_QUOTA_PER_UNIT): PricePer1M {
+  const usdAtRatio1 = quotaPerUnit > 0 ? 1e6 / quotaPerUnit : USD_PER_1M_AT_RATIO_1;
+  const prompt = modelRatio * usdAtRatio1 * groupRatio;
   return { prompt, completion: prompt * completionRatio };
 }
 

@@ -19,5 +19,6 @@ import { CredentialsModule } from './credentials.module';
   ],
   controllers: [AuthController],
   providers: [AuthService, ConsoleAuthService, { provide: APP_GUARD, useClass: AuthGuard }],
+  exports: [ConsoleAuthService],
 })
 export class AuthModule {}

@@ -139,6 +139,20 @@ export class ChannelRepository {
     return (await qb.getRawMany<{ model: string }>()).map((r) => r.model);
   }
 
+  /** Distinct (model, group, channel type) of the enabled routing rows. */
+  async enabledServings(): Promise<{ model: string; group: string; type: number }[]> {
+    const rows = await this.abilities()
+      .createQueryBuilder('a')
+      .innerJoin(ChannelEntity, 'c', 'c.id = a.channel_id')
+      .select('a.model', 'model')
+      .addSelect('a.group', 'group')
+      .addSelect('c.type', 'type')
+      .distinct(true)
+      .where('a.enabled = :on', { on: true })
+      .getRawMany<{ model: string; group: string; type: number | string }>();
+    return rows.map((r) => ({ model: r.model, group: r.group, type: Number(r.type) }));
+  }
+
   private repo(tx?: ChannelTx): Repository<ChannelEntity> {
     return tx ? tx.getRepository(ChannelEntity) : this.channels;
   }

@@ -211,6 +211,16 @@ describe('ChannelService', () => {
       expect(routes(off.id)).toEqual(['default/d:false']);
     });
 
+    it('tells where each model is served: groups and channel types of enabled channels only', async () => {
+      await create({ models: 'a,b', group: 'default,vip' });
+      await create({ models: 'a', group: 'svip', type: 14 });
+      await create({ models: 'd', group: 'default', status: ChannelStatus.ManuallyDisabled });
+      const served = await channels.servedModels();
+      expect([...served.keys()].sort()).toEqual(['a', 'b']);
+      expect(served.get('a')).toEqual({ groups: new Set(['default', 'vip', 'svip']), types: new Set([OPENAI, 14]) });
+      expect(served.get('b')).toEqual({ groups: new Set(['default', 'vip']), types: new Set([OPENAI]) });
+    });
+
     it('selects channels by status for background runs', async () => {
       const a = await create();
       const b = await create({ status: ChannelStatus.ManuallyDisabled });

@@ -14,6 +14,12 @@ import { toChannelView, type ChannelView } from './channel-view';
 import { ChannelRepository, type ChannelSelector, type ChannelTx } from './channel.repository';
 import type { CreateChannelDto, UpdateChannelDto } from './dto';
 
+/** Where a model is served (ChannelService.servedModels). */
+export interface ModelServing {
+  groups: Set<string>;
+  types: Set<number>;
+}
+
 export interface ChannelChange {
   id: number;
   channel: ChannelEntity | null;
@@ -243,6 +249,18 @@ export class ChannelService {
   async modelsForGroups(groups: readonly string[]): Promise<string[]> {
     if (groups.length === 0) return [];
     return this.repo.abilityModels({ groups, enabledOnly: true });
+  }
+
+  /** Each model served by an enabled channel: the groups it is served in and the serving channels' types. */
+  async servedModels(): Promise<Map<string, ModelServing>> {
+    const out = new Map<string, ModelServing>();
+    for (const r of await this.repo.enabledServings()) {
+      const entry = out.get(r.model) ?? { groups: new Set<string>(), types: new Set<number>() };
+      entry.groups.add(r.group);
+      entry.types.add(r.type);
+      out.set(r.model, entry);
+    }
+    return out;
   }
 
   /** Publishes the committed state of one channel so that caches apply it at once. */

@@ -47,3 +47,8 @@ export function webhookSecretOf(text: string | null | undefined, cryptoSecret: s
   const secret = parse(text)?.webhook_secret;
   return typeof secret === 'string' && secret !== '' ? decryptSecret(cryptoSecret, secret) : '';
 }
+
+/** Whether the user takes unpriced models at the UnsetModelRatio (accept_unset_model_ratio_model). */
+export function acceptsUnpricedModels(text: string | null | undefined): boolean {
+  return parse(text)?.accept_unset_model_ratio_model === true;
+}

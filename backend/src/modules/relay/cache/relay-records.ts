@@ -1,6 +1,7 @@
 import type { TokenEntity } from '../../../database/entities';
 import type { RelayUserRecord } from '../../user/user.service';
 import { parseAllowList, type IpAllowList } from './ip-allow';
+import { acceptsUnpricedModels } from '../../user/user-setting';
 
 /** What the relay keeps in memory per API token. */
 export interface CachedToken {
@@ -64,14 +65,6 @@ export function toCachedToken(t: TokenEntity): CachedToken {
 }
 
 export function toCachedUser(u: RelayUserRecord): CachedUser {
-  let acceptUnpriced = false;
-  try {
-    acceptUnpriced =
-      !!u.setting &&
-      (JSON.parse(u.setting) as { accept_unset_model_ratio_model?: unknown }).accept_unset_model_ratio_model === true;
-  } catch {
-    acceptUnpriced = false;
-  }
   return {
     id: u.id,
     username: u.username,
@@ -80,6 +73,6 @@ export function toCachedUser(u: RelayUserRecord): CachedUser {
     group: u.group,
     quota: u.quota,
     deleted: !!u.deleted_at,
-    acceptUnpriced,
+    acceptUnpriced: acceptsUnpricedModels(u.setting),
   };
 }

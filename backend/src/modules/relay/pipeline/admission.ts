@@ -1,12 +1,4 @@
-import {
-  FREE_PRICING,
-  groupRatioOf,
-  reservationQuota,
-  resolveModelPricing,
-  unsetModelPricing,
-  type ModelPricing,
-  type Settings,
-} from '@gw/shared';
+import { callerPricing, groupRatioOf, reservationQuota, type ModelPricing, type Settings } from '@gw/shared';
 import { isGroupUsable } from '../../user/usable-groups';
 import { RelayError } from '../http/relay-error';
 import { estimateTokens } from '../metering/prompt-parts';
@@ -44,12 +36,9 @@ export function admit(caller: RelayCaller, req: RelayRequest, s: Settings): Admi
   if (!groupKnown || !isGroupUsable(caller.user.group, caller.group, s.UserUsableGroups)) {
     throw RelayError.denied('relay.group_forbidden', 'group_forbidden', { group: caller.group });
   }
-  const priced = resolveModelPricing(req.model, s);
-  if (!priced && !s.SelfUseModeEnabled && !caller.user.acceptUnpriced) {
-    throw RelayError.denied('relay.model_unpriced', 'model_price_not_set', { model: req.model });
-  }
   // Self-use mode serves unpriced models free; a user who accepts them pays the operator's UnsetModelRatio.
-  const pricing = priced ?? (s.SelfUseModeEnabled ? FREE_PRICING : unsetModelPricing(req.model, s.UnsetModelRatio, s));
+  const pricing = callerPricing(req.model, s, caller.user.acceptUnpriced);
+  if (!pricing) throw RelayError.denied('relay.model_unpriced', 'model_price_not_set', { model: req.model });
   const groupRatio = groupRatioOf(caller.group, s.GroupRatio);
   const promptEstimate = estimateTokens(req.prompt);
   const reserve = reservationQuota(pricing, groupRatio, {
