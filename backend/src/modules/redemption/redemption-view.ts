@@ -1,22 +1,8 @@
+import type { RedeemResult, RedemptionRecord } from '@gw/shared';
 import type { RedemptionEntity } from '../../database/entities';
 
-/** A redemption code as the admin console sees it (the code itself included: admins hand it out). */
-export interface RedemptionView {
-  id: number;
-  user_id: number;
-  key: string;
-  status: number;
-  name: string;
-  quota: number;
-  created_time: number;
-  redeemed_time: number;
-  used_user_id: number;
-  is_gift: boolean;
-  max_uses: number;
-  used_count: number;
-  valid_from: number;
-  valid_until: number;
-}
+/** A code as the admin API answers it (libs/shared RedemptionRecord). */
+export type RedemptionView = RedemptionRecord;
 
 export function toRedemptionView(r: RedemptionEntity): RedemptionView {
   return {
@@ -37,8 +23,4 @@ export function toRedemptionView(r: RedemptionEntity): RedemptionView {
   };
 }
 
-/** What the redeem call answers: the credited quota and whether the code was a gift code. */
-export interface RedeemResult {
-  quota: number;
-  is_gift: boolean;
-}
+export type { RedeemResult };

@@ -98,3 +98,27 @@ export const redeemSchema = z.object({
 export function giftExhausted(code: { is_gift: boolean; max_uses: number; used_count: number }): boolean {
   return code.is_gift && code.max_uses !== -1 && code.used_count >= code.max_uses;
 }
+
+/** A redemption code as the admin API answers it (the code itself included: admins hand it out). */
+export interface RedemptionRecord {
+  id: number;
+  user_id: number;
+  key: string;
+  status: number;
+  name: string;
+  quota: number;
+  created_time: number;
+  redeemed_time: number;
+  used_user_id: number;
+  is_gift: boolean;
+  max_uses: number;
+  used_count: number;
+  valid_from: number;
+  valid_until: number;
+}
+
+/** What the redeem call answers: the credited quota and whether the code was a gift code. */
+export interface RedeemResult {
+  quota: number;
+  is_gift: boolean;
+}
