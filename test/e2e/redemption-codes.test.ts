@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import type { ApiClient } from '../support/api-client';
 import { createUser, setupRoot } from '../support/fixtures';
 import { Db } from '../support/relay-fixtures';
 import { REPO_ROOT, startApp, type TestApp } from '../support/test-app';
@@ -9,9 +10,11 @@ describe('console: redemption codes', () => {
   let app: TestApp;
   let browser: Browser;
   let db: Db;
+  let root: ApiClient;
   beforeAll(async () => {
     [app, browser] = await Promise.all([startApp({ WEB_DIST_DIR: REPO_ROOT }), launchBrowser()]);
     db = Db.open(app);
+    root = await setupRoot(app.url);
   });
   afterAll(async () => {
     db?.close();
@@ -20,7 +23,6 @@ describe('console: redemption codes', () => {
   });
 
   it('creates 5 codes, shows and copies them, and they are the stored ones', async () => {
-    const root = await setupRoot(app.url);
     const context = await browser.newContext();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
     const page = await context.newPage();
@@ -60,6 +62,27 @@ describe('console: redemption codes', () => {
     expect((await user.client.post('/api/user/topup', { key: shown[0] })).body).toMatchObject({ success: true, data: { quota: 2500, is_gift: false } });
     await page.reload();
     await page.locator('.gw-redemption-status', { hasText: '已使用' }).first().waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('edits a code: the expiry typed into the picker is stored in epoch seconds', async () => {
+    const created = await root.post('/api/redemption/', { name: 'e2e edit', quota: 10 });
+    const key = created.body.data[0] as string;
+    const page = await (await browser.newContext()).newPage();
+    const errors = watchErrors(page);
+    await loginUi(page, app.url, 'root', 'root-pass-1');
+    await page.goto(`${app.url}/redemption`);
+    await page.locator('.gw-redemption-table tr', { hasText: 'e2e edit' }).locator('.gw-action-edit').click();
+    const drawer = page.locator('.gw-redemption-drawer');
+    const until = drawer.locator('.gw-redemption-valid-until input');
+    await until.click();
+    await until.fill('2030-01-02 03:04:05');
+    await until.press('Enter');
+    await drawer.locator('.gw-submit').click();
+    await toastMatching(page, /兑换码更新成功/);
+    const row = await db.one('SELECT valid_from, valid_until FROM redemptions WHERE "key" = ?', [key]);
+    expect(Number(row.valid_from)).toBe(0);
+    expect(Number(row.valid_until)).toBe(Math.floor(new Date(2030, 0, 2, 3, 4, 5).getTime() / 1000));
     expect(errors).toEqual([]);
   });
 });

@@ -14,7 +14,8 @@ interface Props {
   onCreated: (keys: string[]) => void;
 }
 
-const msOf = (d: { valueOf(): number } | undefined) => (d ? d.valueOf() : undefined);
+/** The pickers report (text, date): the form keeps the date as epoch milliseconds. */
+const msOf = (_text: unknown, date?: { valueOf(): number }) => (date ? date.valueOf() : undefined);
 
 /** Create or edit one code (create: also how many); the server's messages are shown as they come. */
 export function RedemptionDrawer({ target, onClose, onSaved, onCreated }: Props) {
@@ -91,11 +92,11 @@ export function RedemptionDrawer({ target, onClose, onSaved, onCreated }: Props)
             <InputNumber min={-1} precision={0} />
           </Form.Item>
         )}
-        <Form.Item field="valid_from" label={t('redemption.valid_from')} normalize={msOf}>
-          <DatePicker showTime style={{ width: '100%' }} />
+        <Form.Item field="valid_from" label={t('redemption.valid_from')} getValueFromEvent={msOf}>
+          <DatePicker showTime style={{ width: '100%' }} className="gw-redemption-valid-from" />
         </Form.Item>
-        <Form.Item field="valid_until" label={t('redemption.valid_until')} normalize={msOf}>
-          <DatePicker showTime style={{ width: '100%' }} />
+        <Form.Item field="valid_until" label={t('redemption.valid_until')} getValueFromEvent={msOf}>
+          <DatePicker showTime style={{ width: '100%' }} className="gw-redemption-valid-until" />
         </Form.Item>
       </Form>
     </Drawer>
