@@ -13,6 +13,7 @@ import { RelayModule } from './modules/relay/relay.module';
 import { ChannelModule } from './modules/channel/channel.module';
 import { ChannelOpsModule } from './modules/channel-ops/channel-ops.module';
 import { TokenModule } from './modules/token/token.module';
+import { RedemptionModule } from './modules/redemption/redemption.module';
 import { SetupModule } from './modules/setup/setup.module';
 import { StatusModule } from './modules/status/status.module';
 import { UserModule } from './modules/user/user.module';
@@ -39,6 +40,7 @@ export class AppModule {
         ChannelOpsModule,
         RelayModule,
         PricingModule,
+        RedemptionModule,
       ],
     };
   }

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { applyTheme, initI18n, StandaloneApp, storedTheme } from '@gw/web';
 import './remote-setup';
 import { ChannelPage } from './pages/channel/ChannelPage';
+import { RedemptionPage } from './pages/redemption/RedemptionPage';
 import { SettingPage } from './pages/setting/SettingPage';
 import { UserPage } from './pages/user/UserPage';
 
@@ -18,6 +19,7 @@ async function main() {
         { path: '/user', label: 'users', page: UserPage },
         { path: '/setting', label: 'settings', page: SettingPage },
         { path: '/channel', label: 'channels', page: ChannelPage },
+        { path: '/redemption', label: 'redemption', page: RedemptionPage },
       ]}
     />,
   );

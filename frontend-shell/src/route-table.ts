@@ -86,7 +86,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
   { path: '/channel', access: 'admin', remote: 'admin', page: 'ChannelPage', menu: { group: 'admin', labelKey: 'nav.channel', visible: adminOnly } },
   { path: '/channel/add', access: 'admin', remote: 'admin', page: 'ChannelPage' },
   { path: '/channel/edit/:id', access: 'admin', remote: 'admin', page: 'ChannelPage' },
-  { path: '/redemption', access: 'admin', page: 'ComingSoon', menu: { group: 'admin', labelKey: 'nav.redemption', visible: adminOnly } },
+  { path: '/redemption', access: 'admin', remote: 'admin', page: 'RedemptionPage', menu: { group: 'admin', labelKey: 'nav.redemption', visible: adminOnly } },
   { path: '/user', access: 'admin', remote: 'admin', page: 'UserPage', menu: { group: 'admin', labelKey: 'nav.user' } },
   { path: '/user/edit/:id?', access: 'admin', remote: 'admin', page: 'UserPage' },
   // Reachable by any signed-in user; the page shows its tabs to administrators only.
