@@ -14,6 +14,8 @@ import { TokenModule } from './modules/token/token.module';
 import { SetupModule } from './modules/setup/setup.module';
 import { StatusModule } from './modules/status/status.module';
 import { UserModule } from './modules/user/user.module';
+import { MailModule } from './modules/mail/mail.module';
+import { NotifyModule } from './modules/notify/notify.module';
 
 @Module({})
 export class AppModule {
@@ -35,6 +37,8 @@ export class AppModule {
         ChannelModule,
         ChannelOpsModule,
         RelayModule,
+        MailModule,
+        NotifyModule,
       ],
     };
   }
