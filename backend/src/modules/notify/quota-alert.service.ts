@@ -128,52 +128,66 @@ export class QuotaAlertService implements OnApplicationBootstrap {
     return out;
   }
 
-  /** Alerts `r` if low and the claim is won (`repeat`: also when the last alert is old enough). */
+  /**
+   * Alerts `r` if low, reachable and the claim is won (`repeat`: also when the last alert is old
+   * enough). A user with nowhere to send to (no address, no webhook URL, no SMTP server) is not
+   * claimed: the alert goes out once they can be reached.
+   */
   private async consider(r: NotifyRecord, repeat: boolean): Promise<boolean> {
     if (!this.isLow(r)) return false;
+    const setting = notifySettingOf(r.setting, this.config.cryptoSecret);
+    const target = this.targetOf(r, setting);
+    if (!target) return false;
     if (!(await this.alerts.claim(r.id, nowSec(), repeat ? ALERT_SPACING_SEC : undefined))) {
       this.quietUntil.set(r.id, Date.now() + RECHECK_AFTER_MS);
       return false;
     }
     this.quietUntil.set(r.id, Date.now() + ALERT_SPACING_SEC * 1000);
-    const setting = notifySettingOf(r.setting, this.config.cryptoSecret);
-    const threshold = this.thresholdOf(setting);
-    const outcome = await this.deliver(r, setting).catch((err: unknown) => `not delivered: ${String(err)}`);
+    const outcome = await this.deliver(r, target).then(
+      () => `sent by ${target.kind === 'email' ? 'e-mail' : 'webhook'}`,
+      (err: unknown) => `not delivered: ${String(err)}`,
+    );
     this.logs.record({
       type: LogType.System,
       user_id: r.id,
       username: r.username,
-      content: `quota reminder: remaining quota ${r.quota} is below ${threshold}; ${outcome}`,
+      content: `quota reminder: remaining quota ${r.quota} is below ${this.thresholdOf(setting)}; ${outcome}`,
     });
     return true;
   }
 
-  /** Sends the alert the user chose; resolves with what was done, for the log row. */
-  private async deliver(r: NotifyRecord, setting: NotifySetting): Promise<string> {
+  /** Where the user's alert goes, or null when it cannot go anywhere now. */
+  private targetOf(r: NotifyRecord, setting: NotifySetting): AlertTarget | null {
+    if (setting.notifyType === 'webhook')
+      return setting.webhookUrl ? { kind: 'webhook', url: setting.webhookUrl, secret: setting.webhookSecret } : null;
+    const to = setting.notificationEmail || r.email;
+    return to && this.mail.configured ? { kind: 'email', to } : null;
+  }
+
+  /** Sends the alert; rejects when it could not be delivered. */
+  private async deliver(r: NotifyRecord, target: AlertTarget): Promise<void> {
     const s = this.options.settings;
     const link = s.TopUpLink || `${String(s.ServerAddress).replace(/\/+$/, '')}/console/topup`;
     const title = t('notify.quota_low_title', 'zh');
     const content = t('notify.quota_low_content', 'zh', { quota: r.quota });
     const linkLine = t('notify.top_up_link', 'zh', { link });
-    if (setting.notifyType === 'webhook') {
-      if (!setting.webhookUrl) return 'no webhook URL set';
-      await this.webhooks.send(setting.webhookUrl, setting.webhookSecret, {
+    if (target.kind === 'webhook') {
+      await this.webhooks.send(target.url, target.secret, {
         type: 'quota_exceed',
         title,
         content: `${content}\n${linkLine}`,
         values: [r.quota, link],
         timestamp: nowSec(),
       });
-      return 'sent by webhook';
+      return;
     }
-    const to = setting.notificationEmail || r.email;
-    if (!to) return 'no e-mail address';
-    if (!this.mail.configured) return 'SMTP not configured';
-    const html = `<p>${escapeHtml(content)}</p><p>${escapeHtml(t('notify.top_up_link', 'zh', { link: '' }))}<a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`;
-    await this.mail.send({ to, subject: title, text: `${content}\n${linkLine}`, html });
-    return 'sent by e-mail';
+    const linkHtml = `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`;
+    const html = `<p>${escapeHtml(content)}</p><p>${escapeHtml(t('notify.top_up_link', 'zh', { link: '' }))}${linkHtml}</p>`;
+    await this.mail.send({ to: target.to, subject: title, text: `${content}\n${linkLine}`, html });
   }
 }
+
+type AlertTarget = { kind: 'email'; to: string } | { kind: 'webhook'; url: string; secret: string };
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
