@@ -17,6 +17,8 @@ import { RedemptionModule } from './modules/redemption/redemption.module';
 import { SetupModule } from './modules/setup/setup.module';
 import { StatusModule } from './modules/status/status.module';
 import { UserModule } from './modules/user/user.module';
+import { MailModule } from './modules/mail/mail.module';
+import { NotifyModule } from './modules/notify/notify.module';
 
 @Module({})
 export class AppModule {
@@ -41,6 +43,8 @@ export class AppModule {
         RelayModule,
         PricingModule,
         RedemptionModule,
+        MailModule,
+        NotifyModule,
       ],
     };
   }

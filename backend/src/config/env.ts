@@ -52,6 +52,7 @@ const schema = z.object({
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   WEB_DIST_DIR: z.string().default(''),
   DB_LOGGING: bool,
+  OUTBOUND_TEST_ALLOW: z.string().default(''),
 });
 
 export interface AppConfig {
@@ -68,6 +69,11 @@ export interface AppConfig {
   readonly trustedProxies: readonly string[];
   readonly syncFrequencySec: number;
   readonly isMaster: boolean;
+  /**
+   * Extra addresses the outbound client may reach (OUTBOUND_TEST_ALLOW, comma-separated IPs): for tests
+   * whose receivers listen on loopback. Ignored in production (docs/security/options-and-outbound.md).
+   */
+  readonly outboundTestAllow: readonly string[];
   /** This process's name among the nodes (NODE_NAME, default the host name): it recovers only its own reservations. */
   readonly nodeName: string;
   /** Minutes between scheduled channel tests (master only); 0 = off (CHANNEL_TEST_FREQUENCY). */
@@ -137,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustedProxies: e.TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean),
     syncFrequencySec: e.SYNC_FREQUENCY,
     isMaster: e.NODE_TYPE === 'master',
+    outboundTestAllow: e.NODE_ENV === 'production' ? [] : e.OUTBOUND_TEST_ALLOW.split(',').map((s) => s.trim()).filter(Boolean),
     nodeName: e.NODE_NAME || hostname().slice(0, 64),
     channelTestFrequencyMin: e.CHANNEL_TEST_FREQUENCY,
     quotaRemindFrequencyMin: e.QUOTA_REMIND_FREQUENCY,

@@ -1,5 +1,11 @@
 /** Server messages by semantic key: zh (default) and en. `{name}` placeholders are filled by t(). */
 export const MESSAGES = {
+  'notify.quota_low_title': ['您的额度即将用尽', 'Your quota is running low'],
+  'notify.quota_low_content': [
+    '您的额度即将用尽，当前剩余额度为 {quota}，为了不影响您的使用，请及时充值。',
+    'Your quota is running low: {quota} left. Please top up to keep using the service.',
+  ],
+  'notify.top_up_link': ['充值链接：{link}', 'Top up here: {link}'],
   'common.ok': ['', ''],
   'common.invalid_json': ['请求体不是合法的 JSON', 'Request body is not valid JSON'],
   'common.invalid_params': ['参数错误：{detail}', 'Invalid parameters: {detail}'],

@@ -9,6 +9,7 @@ import { OptionEntity } from './option.entity';
 import { QuotaDataEntity } from './quota-data.entity';
 import { RedemptionEntity, RedemptionUseEntity } from './redemption.entity';
 import { ReservationEntity } from './reservation.entity';
+import { QuotaAlertEntity } from './quota-alert.entity';
 import { SessionEntity } from './session.entity';
 import { SetupEntity } from './setup.entity';
 import { TokenEntity } from './token.entity';
@@ -24,6 +25,7 @@ export {
   LogDeadLetterEntity,
   LogEntity,
   OptionEntity,
+  QuotaAlertEntity,
   QuotaDataEntity,
   RedemptionEntity,
   RedemptionUseEntity,
@@ -44,6 +46,7 @@ export const ENTITIES = [
   LogDeadLetterEntity,
   LogEntity,
   OptionEntity,
+  QuotaAlertEntity,
   QuotaDataEntity,
   RedemptionEntity,
   RedemptionUseEntity,

@@ -4,6 +4,7 @@ import { AddReservations1795469171403 } from './1795469171403-add-reservations';
 import { AddLogDeadLetters1795469231680 } from './1795469231680-add-log-dead-letters';
 import { AddLogInbox1795476000000 } from './1795476000000-add-log-inbox';
 import { AddSessions1795479534576 } from './1795479534576-add-sessions';
+import { AddQuotaAlerts1795493000000 } from './1795493000000-add-quota-alerts';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -12,4 +13,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddLogDeadLetters1795469231680,
   AddLogInbox1795476000000,
   AddSessions1795479534576,
+  AddQuotaAlerts1795493000000,
 ];

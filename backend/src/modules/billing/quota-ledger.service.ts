@@ -35,6 +35,7 @@ export class QuotaLedger implements OnModuleInit, OnApplicationShutdown {
   private open = 0;
   private chain: Promise<void> = Promise.resolve();
   private timer?: NodeJS.Timeout;
+  private readonly movedListeners: ((userIds: readonly number[]) => void)[] = [];
 
   constructor(
     @Inject(LEDGER_STORE) private readonly store: LedgerStore,
@@ -98,6 +99,26 @@ export class QuotaLedger implements OnModuleInit, OnApplicationShutdown {
     });
   }
 
+  /**
+   * Calls `listener` after each commit with the users whose balance it moved (reservations and
+   * settlements; an id may repeat). It runs on the relay's path: it must be cheap and defer its work
+   * (the low-quota alert only notes the ids). A throw is logged and ignored.
+   */
+  onBalanceMoved(listener: (userIds: readonly number[]) => void): void {
+    this.movedListeners.push(listener);
+  }
+
+  private balanceMoved(userIds: readonly number[]): void {
+    if (userIds.length === 0) return;
+    for (const listener of this.movedListeners) {
+      try {
+        listener(userIds);
+      } catch (err) {
+        this.logger.warn(`balance listener failed: ${String(err)}`);
+      }
+    }
+  }
+
   /** Money movements not yet committed, and reservations not yet settled (reported if the shutdown hangs). */
   get pending(): { queued: number; open: number } {
     return { queued: this.reserves.length + this.settlements.length + this.retry.length, open: this.open };
@@ -151,6 +172,7 @@ export class QuotaLedger implements OnModuleInit, OnApplicationShutdown {
       );
       reserves.forEach((r, i) => r.resolve(results[i]));
       for (const w of waiting) w.resolve(true);
+      this.balanceMoved([...reserves.map((r) => r.op.reservation.userId), ...settlements.map((s) => s.userId)]);
     } catch (err) {
       if (isDatabaseDown(err)) {
         this.logger.warn(`ledger commit failed, settlements kept for retry: ${String(err)}`);

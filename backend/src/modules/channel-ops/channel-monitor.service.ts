@@ -5,7 +5,7 @@ import { ChannelTestService } from './channel-test.service';
 
 /**
  * Background channel work of the master node: periodic channel tests every CHANNEL_TEST_FREQUENCY
- * minutes (0 = off, as in one-api). Quota-low reminders live with the users (user/quota-reminder.service.ts).
+ * minutes (0 = off, as in one-api). Quota-low alerts live in notify/quota-alert.service.ts.
  */
 @Injectable()
 export class ChannelMonitorService implements OnApplicationBootstrap {

@@ -1,6 +1,6 @@
 import { isEncrypted } from '../auth/secret-box';
 import { userSettingSchema } from './dto';
-import { mergeSetting, settingView, webhookSecretOf } from './user-setting';
+import { mergeSetting, notifySettingOf, settingView, webhookSecretOf } from './user-setting';
 
 const CRYPTO = 'crypto-secret-for-spec';
 const save = (stored: string, body: Record<string, unknown>) =>
@@ -48,5 +48,19 @@ describe('user setting', () => {
     expect(settingView(null)).toBe('');
     expect(settingView('{"webhook_secret":"x"')).toBe('');
     expect(settingView('["x"]')).toBe('');
+  });
+
+  it('reads how to notify: the plain secret, the own threshold (0 when unset or invalid)', () => {
+    const stored = save('', { ...hook, webhook_secret: 'hook-secret-1', quota_warning_threshold: 5000 });
+    expect(notifySettingOf(stored, CRYPTO)).toEqual({
+      notifyType: 'webhook',
+      quotaWarningThreshold: 5000,
+      webhookUrl: hook.webhook_url,
+      webhookSecret: 'hook-secret-1',
+      notificationEmail: '',
+    });
+    expect(notifySettingOf(stored, 'another-crypto-secret').webhookSecret).toBe('');
+    expect(notifySettingOf('{"quota_warning_threshold":-3}', CRYPTO)).toMatchObject({ notifyType: 'email', quotaWarningThreshold: 0 });
+    expect(notifySettingOf(null, CRYPTO)).toMatchObject({ notifyType: 'email', quotaWarningThreshold: 0, webhookSecret: '' });
   });
 });

@@ -52,3 +52,33 @@ export function webhookSecretOf(text: string | null | undefined, cryptoSecret: s
 export function acceptsUnpricedModels(text: string | null | undefined): boolean {
   return parse(text)?.accept_unset_model_ratio_model === true;
 }
+
+/** How a user wants to be notified, read from their setting (docs/notifications.md). */
+export interface NotifySetting {
+  readonly notifyType: 'email' | 'webhook';
+  /** The user's own low-quota threshold; 0 = use the site's QuotaRemindThreshold. */
+  readonly quotaWarningThreshold: number;
+  readonly webhookUrl: string;
+  /** Plain secret ('' when none). */
+  readonly webhookSecret: string;
+  /** '' = the account's e-mail. */
+  readonly notificationEmail: string;
+}
+
+export function notifySettingOf(text: string | null | undefined, cryptoSecret: string): NotifySetting {
+  const s = parse(text) ?? {};
+  const threshold = Number(s.quota_warning_threshold);
+  let webhookSecret = '';
+  try {
+    webhookSecret = webhookSecretOf(text, cryptoSecret);
+  } catch {
+    // A secret sealed with another CRYPTO_SECRET cannot be read: the webhook goes unsigned.
+  }
+  return {
+    notifyType: s.notify_type === 'webhook' ? 'webhook' : 'email',
+    quotaWarningThreshold: Number.isSafeInteger(threshold) && threshold > 0 ? threshold : 0,
+    webhookUrl: typeof s.webhook_url === 'string' ? s.webhook_url : '',
+    webhookSecret,
+    notificationEmail: typeof s.notification_email === 'string' ? s.notification_email : '',
+  };
+}

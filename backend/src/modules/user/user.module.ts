@@ -4,7 +4,6 @@ import { UserEntity } from '../../database/entities';
 import { CredentialsModule } from '../auth/credentials.module';
 import { UserAdminController } from './user.controller';
 import { UserSelfController } from './user-self.controller';
-import { QuotaReminder } from './quota-reminder.service';
 import { UserSelfService } from './user-self.service';
 import { UserRepository } from './user.repository';
 import { UserService } from './user.service';
@@ -14,7 +13,7 @@ import { UserService } from './user.service';
   imports: [TypeOrmModule.forFeature([UserEntity]), CredentialsModule],
   // Self routes first: /api/user/self must not match /api/user/:id.
   controllers: [UserSelfController, UserAdminController],
-  providers: [UserRepository, UserService, UserSelfService, QuotaReminder],
+  providers: [UserRepository, UserService, UserSelfService],
   exports: [UserService],
 })
 export class UserModule {}

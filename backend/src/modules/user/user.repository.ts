@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, IsNull, LessThan, type EntityManager, type Repository } from 'typeorm';
+import { In, IsNull, type EntityManager, type Repository } from 'typeorm';
 import { likePattern } from '../../common/http/paging';
 import { UserEntity } from '../../database/entities';
 
@@ -14,6 +14,10 @@ const AUTH_FIELDS = { id: true, username: true, role: true, status: true, group:
 /** What the relay caches per user. */
 export type RelayUserRecord = Pick<UserEntity, 'id' | 'username' | 'role' | 'status' | 'group' | 'quota' | 'setting' | 'deleted_at'>;
 const RELAY_FIELDS = { id: true, username: true, role: true, status: true, group: true, quota: true, setting: true, deleted_at: true } as const;
+
+/** What notifications need to know of a user. */
+export type NotifyRecord = Pick<UserEntity, 'id' | 'username' | 'email' | 'quota' | 'status' | 'setting' | 'deleted_at'>;
+const NOTIFY_FIELDS = { id: true, username: true, email: true, quota: true, status: true, setting: true, deleted_at: true } as const;
 
 /** The admin list's filters: keyword over id, username, e-mail and display name; exact group. */
 export interface UserSearch {
@@ -56,13 +60,24 @@ export class UserRepository {
     return this.repo(tx).countBy({ role });
   }
 
-  /** Enabled users whose quota is below `threshold` (id, username, quota), at most `limit`. */
-  findLowQuota(threshold: number, status: number, limit: number): Promise<Pick<UserEntity, 'id' | 'username' | 'quota'>[]> {
-    return this.users.find({
-      select: { id: true, username: true, quota: true },
-      where: { quota: LessThan(threshold), status },
-      take: limit,
-    });
+  findNotifyRecords(ids: readonly number[]): Promise<NotifyRecord[]> {
+    return ids.length === 0 ? Promise.resolve([]) : this.users.find({ select: NOTIFY_FIELDS, where: { id: In([...ids]) } });
+  }
+
+  /**
+   * Live users with `status` who may be low: quota below `threshold`, or a threshold of their own in
+   * their setting (judged by the caller). Ids only, at most `limit`.
+   */
+  async findLowQuotaCandidates(threshold: number, status: number, limit: number): Promise<number[]> {
+    const rows = await this.users
+      .createQueryBuilder('u')
+      .select('u.id', 'id')
+      .where('u.status = :status AND u.deleted_at IS NULL', { status })
+      .andWhere(`(u.quota < :threshold OR u.setting LIKE '%quota_warning_threshold%')`, { threshold })
+      .orderBy('u.id')
+      .limit(limit)
+      .getRawMany<{ id: number | string }>();
+    return rows.map((r) => Number(r.id));
   }
 
   /** Newest first, one page, with the count of all matches. */

@@ -13,7 +13,7 @@ import { LogService } from '../log/log.service';
 import { OptionService } from '../option/option.service';
 import type { AuthUser } from '../auth/auth-user';
 import { quotaChangeOf, type CreateUserDto, type QuotaChange, type UpdateUserDto } from './dto';
-import { UserRepository, type AuthRecord, type RelayUserRecord, type UserTx } from './user.repository';
+import { UserRepository, type AuthRecord, type NotifyRecord, type RelayUserRecord, type UserTx } from './user.repository';
 import { toUserView } from './user-view';
 
 /** A credit and the words of its log row (type 1 top-up, 4 system, 5 check-in: the ledger's credit types). */
@@ -62,6 +62,16 @@ export class UserService {
   /** Relay cache loader: users by id (deleted ones included; the relay refuses them). */
   findRelayProfiles(ids: readonly number[]): Promise<RelayUserRecord[]> {
     return this.repo.findRelayProfiles(ids);
+  }
+
+  /** Users by id with what notifications need (their setting still sealed: see notifySettingOf). */
+  findNotifyRecords(ids: readonly number[]): Promise<NotifyRecord[]> {
+    return this.repo.findNotifyRecords(ids);
+  }
+
+  /** Enabled live users who may be below `threshold` or their own one (docs/notifications.md). */
+  findLowQuotaCandidates(threshold: number, limit: number): Promise<number[]> {
+    return this.repo.findLowQuotaCandidates(threshold, UserStatus.Enabled, limit);
   }
 
   /** A live (not deleted) user by username or e-mail, for sign-in. */
