@@ -7,6 +7,7 @@ import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
 import { LogModule } from './modules/log/log.module';
 import { OptionModule } from './modules/option/option.module';
+import { PaymentModule } from './modules/payment/payment.module';
 import { RelayModule } from './modules/relay/relay.module';
 import { ChannelModule } from './modules/channel/channel.module';
 import { ChannelOpsModule } from './modules/channel-ops/channel-ops.module';
@@ -35,6 +36,7 @@ export class AppModule {
         ChannelModule,
         ChannelOpsModule,
         RelayModule,
+        PaymentModule,
       ],
     };
   }

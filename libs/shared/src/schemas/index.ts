@@ -7,3 +7,4 @@ export * from './user';
 export * from './auth';
 export * from './option';
 export * from './log';
+export * from './payment';
