@@ -9,6 +9,7 @@ import { HealthModule } from './modules/health/health.module';
 import { LogModule } from './modules/log/log.module';
 import { OptionModule } from './modules/option/option.module';
 import { PricingModule } from './modules/pricing/pricing.module';
+import { PaymentModule } from './modules/payment/payment.module';
 import { RelayModule } from './modules/relay/relay.module';
 import { ChannelModule } from './modules/channel/channel.module';
 import { ChannelOpsModule } from './modules/channel-ops/channel-ops.module';
@@ -45,6 +46,7 @@ export class AppModule {
         RedemptionModule,
         MailModule,
         NotifyModule,
+        PaymentModule,
       ],
     };
   }

@@ -92,6 +92,6 @@ export const ROUTE_TABLE: RouteEntry[] = [
   // Reachable by any signed-in user; the page shows its tabs to administrators only.
   { path: '/setting', access: 'login', remote: 'admin', page: 'SettingPage', menu: { group: 'admin', labelKey: 'nav.setting' } },
   // Menu: personal.
-  { path: '/topup', access: 'login', page: 'ComingSoon', menu: { group: 'personal', labelKey: 'nav.topup' } },
+  { path: '/topup', access: 'login', remote: 'user', page: 'WalletPage', menu: { group: 'personal', labelKey: 'nav.topup' } },
   { path: '/personal', access: 'login', remote: 'user', page: 'PersonalPage', menu: { group: 'personal', labelKey: 'nav.personal' } },
 ];

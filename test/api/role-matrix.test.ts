@@ -19,6 +19,8 @@ interface Entry {
   status?: number;
   /** Refusals use the OpenAI error object ({error}) instead of {success:false}. */
   openAIErrors?: boolean;
+  /** Answers in a gateway's words (plain text or a redirect), not JSON. */
+  notJson?: boolean;
 }
 
 const MATRIX: Record<string, Entry> = {
@@ -105,6 +107,12 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/option': { access: 'root' },
   'PUT /api/option': { access: 'root', body: { key: 'Notice', value: 'matrix' } },
   'POST /api/option/rest_model_ratio': { access: 'root' },
+  'POST /api/user/amount': { access: 'user', body: { amount: 1 } },
+  'POST /api/user/pay': { access: 'user', body: { amount: 1, payment_method: 'zfb' } },
+  'GET /api/user/topup/self': { access: 'user' },
+  'GET /api/user/epay/notify': { access: 'public', notJson: true },
+  'POST /api/user/epay/notify': { access: 'public', body: {}, notJson: true },
+  'GET /api/user/epay/return': { access: 'public', notJson: true },
 };
 
 type Caller = 'anonymous' | 'user' | 'banned' | 'demoted' | 'admin' | 'root' | 'adminToken' | 'rootCookieOnly';
@@ -184,8 +192,9 @@ describe('role matrix', () => {
       method,
       headers: { ...headers[caller], ...(entry.body !== undefined ? { 'content-type': 'application/json' } : {}) },
       body: entry.body !== undefined ? JSON.stringify(entry.body) : undefined,
+      redirect: 'manual',
     });
-    const body = (await res.json()) as { success?: boolean; message?: string; error?: unknown };
+    const body = (entry.notJson ? {} : await res.json()) as { success?: boolean; message?: string; error?: unknown };
     const want = expected(entry.access, caller);
     if (entry.status !== undefined) {
       expect(res.status).toBe(entry.status);

@@ -3,7 +3,9 @@ import { logEn } from './log.en';
 import { logZh } from './log.zh';
 import { tokenEn } from './token.en';
 import { tokenZh } from './token.zh';
+import { walletEn } from './wallet.en';
+import { walletZh } from './wallet.zh';
 import { zh as baseZh } from './zh';
 
-export const zh = { ...baseZh, ...tokenZh, ...logZh };
-export const en = { ...baseEn, ...tokenEn, ...logEn };
+export const zh = { ...baseZh, ...tokenZh, ...logZh, ...walletZh };
+export const en = { ...baseEn, ...tokenEn, ...logEn, ...walletEn };

@@ -115,6 +115,8 @@ export interface ServerStatus {
   top_up_link: string;
   min_topup: number;
   price: number;
+  /** Online top-up is configured (gateway address, merchant id and key all set). */
+  enable_online_topup: boolean;
   register_enabled: boolean;
   password_login_enabled: boolean;
   password_register_enabled: boolean;

@@ -196,6 +196,11 @@ export const MESSAGES = {
   'relay.unsupported_mode': ['渠道类型不支持该接口', 'The channel type does not support this endpoint'],
   'relay.shutting_down': ['服务正在重启，请稍后重试', 'The service is restarting, please retry shortly'],
   'relay.model_not_found': ['模型 {model} 不存在', "The model '{model}' does not exist"],
+  'payment.disabled': ['管理员未开启在线充值', 'Online top-up is not enabled by the administrator'],
+  'payment.amount_below_min': ['充值数量不能小于 {min}', 'The amount cannot be less than {min}'],
+  'payment.amount_too_small': ['充值金额过低', 'The payable amount is too small'],
+  'payment.not_configured': ['支付配置不完整，请联系管理员', 'Payment is not fully configured, contact the administrator'],
+  'payment.order_failed': ['创建订单失败', 'Could not create the order'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type MessageKey = keyof typeof MESSAGES;

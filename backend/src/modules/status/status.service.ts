@@ -61,6 +61,7 @@ export class StatusService {
       top_up_link: s.TopUpLink,
       min_topup: s.MinTopUp,
       price: s.Price,
+      enable_online_topup: Boolean(s.PayAddress && s.EpayId && s.EpayKey),
       register_enabled: s.RegisterEnabled,
       password_login_enabled: s.PasswordLoginEnabled,
       password_register_enabled: s.PasswordRegisterEnabled,

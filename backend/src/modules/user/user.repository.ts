@@ -152,6 +152,17 @@ export class UserRepository {
     return Boolean(res.affected);
   }
 
+  /** Adds `quota` to the pending and lifetime invite quota (a rebate); false when no such user. */
+  async addInviteQuota(id: number, quota: number, tx: UserTx): Promise<boolean> {
+    const res = await tx
+      .createQueryBuilder()
+      .update(UserEntity)
+      .set({ aff_quota: () => 'aff_quota + :quota', aff_history_quota: () => 'aff_history_quota + :quota' })
+      .where('id = :id', { id, quota })
+      .execute();
+    return Boolean(res.affected);
+  }
+
   private repo(tx?: UserTx): Repository<UserEntity> {
     return tx ? tx.getRepository(UserEntity) : this.users;
   }

@@ -376,4 +376,13 @@ export class UserService {
   async creditInviter(tx: UserTx, inviterId: number, quota: number): Promise<void> {
     await this.repo.addInvitee(inviterId, Math.max(0, Math.floor(quota)), tx);
   }
+
+  /**
+   * Adds a rebate to a user's invite earnings (aff_quota, aff_history_quota) in the caller's
+   * transaction. Not a balance credit: it reaches the balance, with its row, when transferred.
+   */
+  async creditInviteEarnings(tx: UserTx, userId: number, quota: number): Promise<boolean> {
+    if (!Number.isSafeInteger(quota) || quota <= 0) return false;
+    return this.repo.addInviteQuota(userId, quota, tx);
+  }
 }

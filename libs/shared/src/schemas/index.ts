@@ -8,3 +8,4 @@ export * from './auth';
 export * from './option';
 export * from './log';
 export * from './redemption';
+export * from './payment';

@@ -1,0 +1,46 @@
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import {
+  topUpPaySchema,
+  topUpQuoteSchema,
+  type ApiEnvelope,
+  type Paged,
+  type TopUpCheckout,
+  type TopUpPayDto,
+  type TopUpQuoteDto,
+  type TopUpView,
+} from '@gw/shared';
+import type { z } from 'zod';
+import { ok } from '../../common/http/envelope';
+import { pagingSchema, toPageRequest } from '../../common/http/paging';
+import { ZodPipe } from '../../common/http/zod-pipe';
+import { Access } from '../auth/access.decorator';
+import { CurrentUser, type AuthUser } from '../auth/auth-user';
+import { PaymentService } from './payment.service';
+
+/** The wallet's online top-up for the signed-in user (docs/payment.md). */
+@Controller('api/user')
+@Access('user')
+export class PaymentController {
+  constructor(private readonly payments: PaymentService) {}
+
+  /** The payable amount, as a string with two decimals. */
+  @Post('amount')
+  @HttpCode(200)
+  amount(@CurrentUser() caller: AuthUser, @Body(new ZodPipe(topUpQuoteSchema)) dto: TopUpQuoteDto): ApiEnvelope<string> {
+    return ok(this.payments.checkedQuote(caller, dto.amount).toFixed(2), 'success');
+  }
+
+  @Post('pay')
+  @HttpCode(200)
+  async pay(@CurrentUser() caller: AuthUser, @Body(new ZodPipe(topUpPaySchema)) dto: TopUpPayDto): Promise<ApiEnvelope<TopUpCheckout>> {
+    return ok(await this.payments.pay(caller, dto), 'success');
+  }
+
+  @Get('topup/self')
+  async history(
+    @CurrentUser() caller: AuthUser,
+    @Query(new ZodPipe(pagingSchema)) q: z.infer<typeof pagingSchema>,
+  ): Promise<ApiEnvelope<Paged<TopUpView>>> {
+    return ok(await this.payments.history(caller, toPageRequest(q)));
+  }
+}

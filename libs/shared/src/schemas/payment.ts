@@ -1,0 +1,43 @@
+/**
+ * Bodies of the wallet's online top-up (docs/payment.md). The amount is in whole currency units
+ * (dollars of quota); the server also applies MinTopUp and answers with its own message.
+ */
+import { z } from 'zod';
+
+/** Largest amount one order may buy (keeps amount × QuotaPerUnit a safe integer). */
+export const MAX_TOPUP_AMOUNT = 10_000_000;
+
+/** The payment methods the wallet offers: Alipay (zfb) and WeChat Pay (wx). */
+export const PAYMENT_METHODS = ['zfb', 'wx'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** POST /api/user/amount: what `amount` costs. */
+export const topUpQuoteSchema = z.object({
+  amount: z.coerce.number().int().min(1).max(MAX_TOPUP_AMOUNT),
+  top_up_code: z.string().max(64).optional(),
+});
+export type TopUpQuoteDto = z.infer<typeof topUpQuoteSchema>;
+
+/** POST /api/user/pay: opens an order and returns the form the browser posts to the payment gateway. */
+export const topUpPaySchema = topUpQuoteSchema.extend({
+  payment_method: z.enum(PAYMENT_METHODS),
+});
+export type TopUpPayDto = z.infer<typeof topUpPaySchema>;
+
+/** The answer of POST /api/user/pay: post `params` as a form to `url`. */
+export interface TopUpCheckout {
+  url: string;
+  params: Record<string, string>;
+}
+
+/** A row of the user's top-up history (GET /api/user/topup/self). */
+export interface TopUpView {
+  id: number;
+  trade_no: string;
+  amount: number;
+  money: number;
+  payment_method: string;
+  status: string;
+  create_time: number;
+  complete_time: number;
+}
