@@ -104,6 +104,22 @@ export class FakeUserRepository implements UserRepositoryContract {
     return true;
   }
 
+  async addInviteQuota(id: number, quota: number): Promise<boolean> {
+    const row = this.rows.get(id);
+    if (!row) return false;
+    row.aff_quota += quota;
+    row.aff_history_quota += quota;
+    return true;
+  }
+
+  findNotifyRecords(): never {
+    return notImplemented('UserRepository.findNotifyRecords');
+  }
+
+  findLowQuotaCandidates(): never {
+    return notImplemented('UserRepository.findLowQuotaCandidates');
+  }
+
   private all(): UserEntity[] {
     return [...this.rows.values()].map((u) => structuredClone(u));
   }
