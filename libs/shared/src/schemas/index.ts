@@ -9,3 +9,4 @@ export * from './option';
 export * from './log';
 export * from './redemption';
 export * from './payment';
+export * from './no-eval';
