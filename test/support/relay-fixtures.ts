@@ -111,7 +111,7 @@ export class Db {
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls until `fn` returns a truthy value (settlements are flushed in batches). */
-export async function eventually<T>(fn: () => Promise<T>, timeoutMs = 5000): Promise<T> {
+export async function eventually<T>(fn: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();

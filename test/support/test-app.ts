@@ -103,7 +103,7 @@ async function launch(
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const url = await new Promise<string>((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`gateway did not start:\n${out}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`gateway did not start:\n${out}`)), 45_000);
     const onData = () => {
       const m = /listening on (http:\/\/[^\s]+)/.exec(out);
       if (m) {
