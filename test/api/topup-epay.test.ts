@@ -2,7 +2,7 @@ import { EpayMock, epayMd5, type EpayOrder } from '../mock-upstream/epay-mock';
 import type { ApiClient } from '../support/api-client';
 import { createUser, setOption, setupRoot } from '../support/fixtures';
 import { expectLedger } from '../support/ledger-invariant';
-import { Db } from '../support/relay-fixtures';
+import { createToken, Db } from '../support/relay-fixtures';
 import { startApp, type TestApp } from '../support/test-app';
 
 /**
@@ -75,6 +75,29 @@ describe('online top-up (Epay)', () => {
     await setOption(root, 'RebatePercentage', '10');
     const status = (await root.get('/api/status')).body.data;
     expect(status).toMatchObject({ enable_online_topup: true, min_topup: 2, price: 7.3 });
+  });
+
+  it('a paid order is usable on the relay at once (the cached balance is refreshed)', async () => {
+    const buyer = await createUser(root, 'tu_relay');
+    const { key } = await createToken(buyer.client);
+    const chat = () =>
+      fetch(`${t.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
+      }).then(async (r) => ({ status: r.status, code: ((await r.json()) as { error?: { code?: string } }).error?.code }));
+    const broke = await chat(); // caches the buyer with quota 0
+    expect(broke.status).toBe(403);
+
+    const res = await buyer.client.post('/api/user/pay', { amount: 2, payment_method: 'zfb', top_up_code: '' });
+    const { url, params } = res.body.data as { url: string; params: Record<string, string> };
+    await fetch(url, { method: 'POST', body: new URLSearchParams(params) });
+    expect((await epay.notify(notifyUrl, epay.notifyParams(epay.orders.get(params.out_trade_no)!))).text).toBe('success');
+
+    // No channel serves the model: past the balance check, routing refuses it instead.
+    const after = await chat();
+    expect(after.code).not.toBe(broke.code);
+    expect(after.status).not.toBe(403);
   });
 
   it('prices amount × Price × TopupGroupRatio[group] and enforces MinTopUp', async () => {

@@ -117,9 +117,13 @@ export class QuotaAlertService implements OnApplicationBootstrap {
     return setting.quotaWarningThreshold || this.siteThreshold();
   }
 
-  private isLow(r: NotifyRecord): boolean {
+  private isLow(r: NotifyRecord, setting = this.settingOf(r)): boolean {
     if (r.deleted_at || r.status !== UserStatus.Enabled) return false;
-    return r.quota < this.thresholdOf(notifySettingOf(r.setting, this.config.cryptoSecret));
+    return r.quota < this.thresholdOf(setting);
+  }
+
+  private settingOf(r: NotifyRecord): NotifySetting {
+    return notifySettingOf(r.setting, this.config.cryptoSecret);
   }
 
   private async records(ids: readonly number[]): Promise<NotifyRecord[]> {
@@ -134,8 +138,8 @@ export class QuotaAlertService implements OnApplicationBootstrap {
    * claimed: the alert goes out once they can be reached.
    */
   private async consider(r: NotifyRecord, repeat: boolean): Promise<boolean> {
-    if (!this.isLow(r)) return false;
-    const setting = notifySettingOf(r.setting, this.config.cryptoSecret);
+    const setting = this.settingOf(r);
+    if (!this.isLow(r, setting)) return false;
     const target = this.targetOf(r, setting);
     if (!target) return false;
     if (!(await this.alerts.claim(r.id, nowSec(), repeat ? ALERT_SPACING_SEC : undefined))) {
@@ -167,7 +171,7 @@ export class QuotaAlertService implements OnApplicationBootstrap {
   /** Sends the alert; rejects when it could not be delivered. */
   private async deliver(r: NotifyRecord, target: AlertTarget): Promise<void> {
     const s = this.options.settings;
-    const link = s.TopUpLink || `${String(s.ServerAddress).replace(/\/+$/, '')}/console/topup`;
+    const link = s.TopUpLink || `${String(s.ServerAddress).replace(/\/+$/, '')}/topup`;
     const title = t('notify.quota_low_title', 'zh');
     const content = t('notify.quota_low_content', 'zh', { quota: r.quota });
     const linkLine = t('notify.top_up_link', 'zh', { link });

@@ -121,8 +121,8 @@ export class PaymentService {
     const quota = Math.floor(Number(order.amount) * s.QuotaPerUnit + 1e-6);
     const payer = await this.users.findById(order.user_id);
     const rebate = rebateOf(s, quota, payer.inviter_id);
-    await this.repo.transaction(async (tx) => {
-      if (!(await this.repo.completeIfPending(tx, order.trade_no, nowSec()))) return;
+    const credited = await this.repo.transaction(async (tx) => {
+      if (!(await this.repo.completeIfPending(tx, order.trade_no, nowSec()))) return false;
       await this.users.credit(tx, {
         userId: order.user_id,
         quota,
@@ -131,7 +131,10 @@ export class PaymentService {
         other: { trade_no: order.trade_no, provider_trade_no: providerTradeNo, money: Number(order.money) },
       });
       if (rebate) await this.users.creditInviteEarnings(tx, rebate.inviterId, rebate.quota);
+      return true;
     });
+    // The relay caches balances: it must see the credit now, not when its cache expires.
+    if (credited) this.users.changes.next(order.user_id);
   }
 
   private checkAmount(s: Settings, amount: number): void {

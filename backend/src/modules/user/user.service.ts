@@ -329,6 +329,8 @@ export class UserService {
    * Adds `quota` to a user's balance and writes the log row that explains it, both in the caller's
    * transaction (every credit has its row: docs/ledger.md). Used by redemption, top-up, check-in and
    * invite transfers. Returns the new balance; a non-positive amount or one that would overflow is refused.
+   * Once the transaction committed, the caller announces the change (`changes.next(userId)`) so that the
+   * relay's cached balance sees it at once.
    */
   async credit(tx: UserTx, entry: CreditEntry): Promise<number> {
     const quota = entry.quota;
