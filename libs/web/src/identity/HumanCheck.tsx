@@ -38,7 +38,8 @@ export function HumanCheck({ siteKey, onToken, resetSignal }: Props) {
     loadScript(TURNSTILE_SCRIPT)
       .then(() => {
         const api = turnstile();
-        if (gone || !api || !box.current) return;
+        if (gone || !box.current) return;
+        if (!api) return setState('failed');
         widget.current = api.render(box.current, {
           sitekey: siteKey,
           callback: (token: string) => tokenSink.current(token),
