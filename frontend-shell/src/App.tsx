@@ -10,6 +10,7 @@ import { RemoteBoundary } from './components/RemoteBoundary';
 import { AppLayout } from './layout/AppLayout';
 import { Forbidden } from './pages/Forbidden';
 import { NotFound } from './pages/NotFound';
+import { guardRedirect } from './login-guard';
 import { ROUTE_TABLE, type RouteEntry } from './route-table';
 import { routePage } from './routes';
 
@@ -50,7 +51,8 @@ function RoutePage({ route }: { route: RouteEntry }) {
   const user = useUser();
   const location = useLocation();
   if (route.access !== 'open' && !user) {
-    return <Navigate to={`/login?returnTo=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+    const target = guardRedirect(location.pathname + location.search, window.location.pathname + window.location.search);
+    return target ? <Navigate to={target} replace /> : null;
   }
   if (route.access === 'admin' && !isAdmin(user)) return <Forbidden />;
   const Page = routePage(route);

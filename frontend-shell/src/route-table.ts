@@ -70,8 +70,8 @@ export const ROUTE_TABLE: RouteEntry[] = [
   { path: '/login', access: 'open', page: 'LoginPage' },
   { path: '/register', access: 'open', page: 'RegisterPage' },
   { path: '/reset', access: 'open', page: 'ResetPage' },
-  { path: '/user/reset', access: 'open', page: 'ComingSoon' },
-  { path: '/oauth/:provider', access: 'open', page: 'ComingSoon' },
+  { path: '/user/reset', access: 'open', page: 'ResetConfirmPage' },
+  { path: '/oauth/:provider', access: 'open', page: 'OAuthCallbackPage' },
   { path: '/about', access: 'open', page: 'AboutPage' },
   { path: '/pricing', access: 'open', page: 'PricingPage' },
   // Menu: chat.

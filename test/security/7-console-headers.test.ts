@@ -120,6 +120,21 @@ describe('security 7: console headers', () => {
     expect(csp(res.headers)['frame-ancestors']).toEqual(["'none'"]);
   });
 
+  it('the sign-in widgets switched on may load their scripts and frames, and only those', async () => {
+    await setOption(root, 'TurnstileCheckEnabled', 'true');
+    await setOption(root, 'TelegramOAuthEnabled', 'true');
+    try {
+      const policy = csp((await anonymous().get('/login')).headers);
+      expect(policy['script-src']).toEqual(["'self'", 'https://challenges.cloudflare.com', 'https://telegram.org']);
+      expect(policy['frame-src']).toEqual(expect.arrayContaining(['https://challenges.cloudflare.com', 'https://oauth.telegram.org']));
+      expect(policy['style-src-elem']).toEqual(["'self'"]);
+    } finally {
+      await setOption(root, 'TurnstileCheckEnabled', 'false');
+      await setOption(root, 'TelegramOAuthEnabled', 'false');
+    }
+    expect(csp((await anonymous().get('/login')).headers)['script-src']).toEqual(["'self'"]);
+  });
+
   it('the policy lists the remotes.json origins when REMOTE_ADMIN_URL points to another origin', async () => {
     const other = await startApp({
       WEB_DIST_DIR: web,

@@ -68,6 +68,23 @@ describe('console security headers', () => {
     );
   });
 
+  it('allows the scripts and frames of the sign-in widgets only while they are switched on', () => {
+    const off = directives(consoleCsp(local, buildSettings({})));
+    expect(off['script-src']).toBe("'self'");
+    expect(off['frame-src']).toBe("'none'");
+    const turnstile = directives(consoleCsp(local, buildSettings({ TurnstileCheckEnabled: 'true' })));
+    expect(turnstile['script-src']).toBe("'self' https://challenges.cloudflare.com");
+    expect(turnstile['frame-src']).toBe('https://challenges.cloudflare.com');
+    const both = directives(
+      consoleCsp(local, buildSettings({ TurnstileCheckEnabled: 'true', TelegramOAuthEnabled: 'true', Chats: JSON.stringify([{ C: 'https://chat.example' }]) })),
+    );
+    expect(both['script-src']).toBe("'self' https://challenges.cloudflare.com https://telegram.org");
+    expect(both['frame-src']).toBe('https://chat.example https://challenges.cloudflare.com https://oauth.telegram.org');
+    // styles and fonts stay the console's own
+    expect(both['style-src-elem']).toBe("'self'");
+    expect(both['connect-src']).toBe("'self' https://api.github.com");
+  });
+
   it('takes origins from absolute http(s) URLs only', () => {
     expect(httpOrigin('https://a.example.com:8443/x?y#z')).toBe('https://a.example.com:8443');
     expect(httpOrigin('/relative/path')).toBeNull();

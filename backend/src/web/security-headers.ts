@@ -14,7 +14,31 @@ export interface ConsoleSources {
   readonly remoteUrls: readonly string[];
 }
 
-type CspSettings = Pick<Settings, 'Chats' | 'ServerAddress' | 'oidc.well_known'>;
+type CspSettings = Pick<Settings, 'Chats' | 'ServerAddress' | 'oidc.well_known' | 'TurnstileCheckEnabled' | 'TelegramOAuthEnabled'>;
+
+/** Cloudflare Turnstile: its script and the frame it renders the check into. */
+export const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
+/** Telegram's login widget: the script from telegram.org renders a frame from oauth.telegram.org. */
+export const TELEGRAM_SCRIPT_ORIGIN = 'https://telegram.org';
+export const TELEGRAM_FRAME_ORIGIN = 'https://oauth.telegram.org';
+
+/**
+ * The sign-in widgets the operator switched on (human check, Telegram login): the origins of their
+ * scripts and of the frames those scripts create. None while both are off.
+ */
+export function widgetOrigins(settings: CspSettings): { scripts: string[]; frames: string[] } {
+  const scripts: string[] = [];
+  const frames: string[] = [];
+  if (settings.TurnstileCheckEnabled) {
+    scripts.push(TURNSTILE_ORIGIN);
+    frames.push(TURNSTILE_ORIGIN);
+  }
+  if (settings.TelegramOAuthEnabled) {
+    scripts.push(TELEGRAM_SCRIPT_ORIGIN);
+    frames.push(TELEGRAM_FRAME_ORIGIN);
+  }
+  return { scripts, frames };
+}
 
 /** The origin of an absolute http(s) URL; null for relative URLs, other schemes and text that is no URL. */
 export function httpOrigin(url: string): string | null {
@@ -46,17 +70,19 @@ export function chatOrigins(settings: CspSettings): string[] {
  * origin and the remote entries' origins only: no inline script, no eval, no <style> element.
  * Inline style attributes stay allowed (style-src 'unsafe-inline', which browsers without
  * style-src-elem apply to elements too): the component library sets them through setAttribute.
- * Frames: only the chat links; nobody may frame the console. Images may come from anywhere (logos,
- * QR codes and notices name operator-chosen hosts; an image cannot run code).
+ * Frames: only the chat links; nobody may frame the console. The sign-in widgets switched on add
+ * their script and frame origins (widgetOrigins). Images may come from anywhere (logos, QR codes and
+ * notices name operator-chosen hosts; an image cannot run code).
  */
 export function consoleCsp(sources: ConsoleSources, settings: CspSettings): string {
   const remotes = unique(sources.remoteUrls.map(httpOrigin));
   const code = ["'self'", ...remotes].join(' ');
   const connect = unique(["'self'", ...remotes, httpOrigin(RELEASES_URL), httpOrigin(settings['oidc.well_known'])]);
-  const frames = unique(chatOrigins(settings));
+  const widgets = widgetOrigins(settings);
+  const frames = unique([...chatOrigins(settings), ...widgets.frames]);
   return [
     "default-src 'self'",
-    `script-src ${code}`,
+    `script-src ${unique(["'self'", ...remotes, ...widgets.scripts]).join(' ')}`,
     `style-src ${code} 'unsafe-inline'`,
     `style-src-elem ${code}`,
     `font-src ${code} data:`,

@@ -9,5 +9,7 @@ describe('user dictionaries', () => {
     expect(zh.token.expiry_invalid).toBe('过期时间格式错误！');
     expect(zh.token.no_groups).toBe('管理员未设置用户可选分组');
     expect(en.token.no_groups).toBe('The administrator has not set selectable groups');
+    expect(zh.personal.email_required).toBe('请输入邮箱！');
+    expect(zh.personal.code_required).toBe('请输入邮箱验证码！');
   });
 });

@@ -48,3 +48,8 @@ export { ColumnSettingsModal, useColumnPrefs } from './table/ColumnSettings';
 export { RichContent } from './components/RichContent';
 export { StandaloneApp, type StandaloneRoute } from './components/StandaloneApp';
 export { SubmitFooter, type SubmitFooterProps } from './components/SubmitFooter';
+export { useCountdown } from './hooks/useCountdown';
+export { HumanCheck, useHumanCheck, type HumanCheckState } from './identity/HumanCheck';
+export { TelegramLogin } from './identity/TelegramLogin';
+export { WeChatModal } from './identity/WeChatModal';
+export { oauthStartUrl, telegramAuthUrl, queryPath, OAUTH_RETURN_KEY, type OAuthProvider } from './identity/identity-urls';

@@ -4,8 +4,7 @@ import { IconLock, IconUser } from '@arco-design/web-react/icon';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { checkLogin, safeReturnTo, type LoginResult } from '@gw/shared';
-import { api, clearStoredUser, requiredRule, setStoredUser, useStatus, withQuery } from '@gw/web';
-import { HumanCheck } from '../../components/HumanCheck';
+import { api, clearStoredUser, requiredRule, setStoredUser, useHumanCheck, useStatus, withQuery } from '@gw/web';
 import { DefaultPasswordModal } from './DefaultPasswordModal';
 import { OAuthButtons } from './OAuthButtons';
 
@@ -14,7 +13,7 @@ interface LoginForm {
   password: string;
 }
 
-/** Password login: expired notice, human check, default-password warning, returnTo. */
+/** Password and third-party login: expired notice, human check, default-password warning, returnTo. */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -25,8 +24,7 @@ export function LoginPage() {
   const [warnDefault, setWarnDefault] = useState(false);
   const returnTo = safeReturnTo(params.get('returnTo'));
   const expired = params.get('expired') === 'true';
-  // Turnstile is a placeholder for now: it never yields a token.
-  const turnstileToken = '';
+  const check = useHumanCheck();
 
   useEffect(() => {
     if (expired) clearStoredUser();
@@ -37,21 +35,26 @@ export function LoginPage() {
     if (aff) localStorage.setItem('aff', aff);
   }, [params]);
 
+  /** Any way of signing in ends here. */
+  const signedIn = (user: LoginResult) => {
+    setStoredUser(user);
+    Message.success(t('login.success'));
+    if (user.default_password_warning) setWarnDefault(true);
+    else navigate(returnTo, { replace: true });
+  };
+
   const submit = async (values: LoginForm) => {
     const rule = checkLogin(values.username ?? '', values.password ?? '');
     if (rule) return void Message.error(t(rule));
-    if (status.turnstile_check && !turnstileToken) return void Message.info(t('login.turnstile_wait'));
+    if (!check.ready) return void Message.info(t('login.turnstile_wait'));
     setLoading(true);
     try {
-      const url = withQuery('/api/user/login', { turnstile: status.turnstile_check ? turnstileToken : undefined });
-      const user = await api.post<LoginResult>(url, { username: values.username.trim(), password: values.password }, { noAuthRedirect: true });
-      setStoredUser(user);
-      Message.success(t('login.success'));
-      if (user.default_password_warning) setWarnDefault(true);
-      else navigate(returnTo, { replace: true });
+      const url = withQuery('/api/user/login', { turnstile: check.query });
+      signedIn(await api.post<LoginResult>(url, { username: values.username.trim(), password: values.password }, { noAuthRedirect: true }));
     } catch {
       /* the client showed the server's message */
     } finally {
+      check.reset();
       setLoading(false);
     }
   };
@@ -68,7 +71,7 @@ export function LoginPage() {
           <Form.Item field="password" rules={[requiredRule('login.required')]}>
             <Input.Password prefix={<IconLock />} placeholder={t('login.password')} autoComplete="current-password" name="password" />
           </Form.Item>
-          {status.turnstile_check && <HumanCheck siteKey={status.turnstile_site_key} />}
+          {check.widget}
           <Button type="primary" htmlType="submit" long loading={loading}>
             {t('login.submit')}
           </Button>
@@ -83,7 +86,7 @@ export function LoginPage() {
             {t('login.forgot')} <Link to="/reset">{t('login.reset_link')}</Link>
           </span>
         </div>
-        <OAuthButtons />
+        <OAuthButtons returnTo={returnTo} onLogin={signedIn} />
       </Card>
       <DefaultPasswordModal
         visible={warnDefault}

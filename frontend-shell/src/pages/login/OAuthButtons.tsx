@@ -1,48 +1,64 @@
+import { useState } from 'react';
 import { Button, Divider, Space } from '@arco-design/web-react';
-import { IconGithub } from '@arco-design/web-react/icon';
+import { IconGithub, IconWechat } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
-import { api, useStatus, withQuery } from '@gw/web';
+import type { LoginResult } from '@gw/shared';
+import { api, oauthStartUrl, OAUTH_RETURN_KEY, TelegramLogin, telegramAuthUrl, useStatus, WeChatModal, withQuery, type OAuthProvider } from '@gw/web';
 
-type Provider = 'github' | 'oidc' | 'linuxdo';
+const LABELS: Record<OAuthProvider, string> = { github: 'GitHub', oidc: 'OIDC', linuxdo: 'LinuxDO' };
 
-/** Third-party sign-in: fetch a state, then go to the provider's authorize page. */
-export function OAuthButtons() {
+interface Props {
+  /** Where to go after signing in (kept across the provider's round trip). */
+  returnTo: string;
+  /** A WeChat sign-in succeeded. */
+  onLogin: (user: LoginResult) => void;
+}
+
+/**
+ * Third-party sign-in, each shown exactly when its switch is on (/api/status). GitHub, OIDC and LinuxDO
+ * go to the gateway's start route, which redirects to the provider; WeChat asks for the code the
+ * official account replies with; Telegram shows its own widget.
+ */
+export function OAuthButtons({ returnTo, onLogin }: Props) {
   const { t } = useTranslation();
   const s = useStatus();
-  const providers: Provider[] = [];
-  if (s.github_oauth) providers.push('github');
-  if (s.oidc_enabled) providers.push('oidc');
-  if (s.linuxdo_oauth) providers.push('linuxdo');
-  if (!providers.length) return null;
+  const [wechat, setWechat] = useState(false);
+  const providers = (['github', 'oidc', 'linuxdo'] as const).filter((p) =>
+    p === 'github' ? s.github_oauth : p === 'oidc' ? s.oidc_enabled : s.linuxdo_oauth,
+  );
+  const telegram = !!s.telegram_oauth && !!s.telegram_bot_name;
+  if (!providers.length && !s.wechat_login && !telegram) return null;
 
-  const start = async (p: Provider) => {
-    const state = await api.get<string>(withQuery('/api/oauth/state', { aff: localStorage.getItem('aff') ?? undefined }));
-    const redirect = `${window.location.origin}/oauth/${p}`;
-    const url =
-      p === 'github'
-        ? withQuery('https://github.com/login/oauth/authorize', { client_id: s.github_client_id, state, scope: 'user:email' })
-        : p === 'oidc'
-          ? withQuery(s.oidc_authorization_endpoint ?? '', {
-              client_id: s.oidc_client_id,
-              redirect_uri: redirect,
-              response_type: 'code',
-              scope: 'openid profile email',
-              state,
-            })
-          : withQuery('https://connect.linux.do/oauth2/authorize', { response_type: 'code', client_id: s.linuxdo_client_id, state });
-    window.location.assign(url);
+  const start = (p: OAuthProvider) => {
+    sessionStorage.setItem(OAUTH_RETURN_KEY, returnTo);
+    window.location.assign(oauthStartUrl(p, localStorage.getItem('aff')));
   };
+  const wechatLogin = async (code: string) => onLogin(await api.get<LoginResult>(withQuery('/api/oauth/wechat', { code }), { noAuthRedirect: true }));
 
   return (
     <>
       <Divider>{t('login.third_party')}</Divider>
       <Space wrap className="gw-oauth">
         {providers.map((p) => (
-          <Button key={p} icon={p === 'github' ? <IconGithub /> : undefined} onClick={() => void start(p).catch(() => undefined)}>
-            {p === 'github' ? 'GitHub' : p === 'oidc' ? 'OIDC' : 'LinuxDO'}
+          <Button key={p} className={`gw-oauth-${p}`} data-testid={`oauth-${p}`} icon={p === 'github' ? <IconGithub /> : undefined} onClick={() => start(p)}>
+            {LABELS[p]}
           </Button>
         ))}
+        {s.wechat_login && (
+          <Button className="gw-oauth-wechat" data-testid="oauth-wechat" icon={<IconWechat />} onClick={() => setWechat(true)}>
+            {t('login.wechat')}
+          </Button>
+        )}
       </Space>
+      {telegram && <TelegramLogin botName={s.telegram_bot_name ?? ''} authUrl={telegramAuthUrl('login', returnTo)} />}
+      <WeChatModal
+        visible={wechat}
+        qrcode={s.wechat_qrcode}
+        title={t('login.wechat_title')}
+        okText={t('login.submit')}
+        onSubmit={wechatLogin}
+        onClose={() => setWechat(false)}
+      />
     </>
   );
 }

@@ -3,9 +3,7 @@ import { Alert, Button, Card, Form, Input, Message, Result } from '@arco-design/
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { checkRegister, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '@gw/shared';
-import { api, requiredRule, ruleFrom, useStatus, withQuery } from '@gw/web';
-import { HumanCheck } from '../../components/HumanCheck';
-import { useCountdown } from '../../components/useCountdown';
+import { api, requiredRule, ruleFrom, useCountdown, useHumanCheck, useStatus, withQuery } from '@gw/web';
 
 interface RegisterForm {
   username: string;
@@ -17,7 +15,7 @@ interface RegisterForm {
 
 const AFF_KEY = 'aff';
 
-/** Registration: the aff invite code is kept locally and sent as aff_code. */
+/** Registration: e-mail code when verification is on, the human check, the aff invite code sent as aff_code. */
 export function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -27,7 +25,8 @@ export function RegisterPage() {
   const [loading, setLoading] = useState(false);
   const [countdown, startCountdown] = useCountdown();
   const [aff, setAff] = useState(() => localStorage.getItem(AFF_KEY) ?? '');
-  const turnstileToken = '';
+  const check = useHumanCheck();
+  const [sending, setSending] = useState(false);
 
   useEffect(() => {
     const code = params.get('aff');
@@ -42,23 +41,31 @@ export function RegisterPage() {
   }
 
   const sendCode = async () => {
-    const email = form.getFieldValue('email');
+    const email = (form.getFieldValue('email') ?? '').trim();
     if (!email) return void Message.error(t('register.email_required'));
-    if (status.turnstile_check && !turnstileToken) return void Message.info(t('login.turnstile_wait'));
-    await api.get(withQuery('/api/verification', { email, turnstile: turnstileToken }));
-    Message.success(t('register.code_sent'));
-    startCountdown(30);
+    if (!check.ready) return void Message.info(t('login.turnstile_wait'));
+    setSending(true);
+    try {
+      await api.get(withQuery('/api/verification', { email, turnstile: check.query }));
+      Message.success(t('register.code_sent'));
+      startCountdown(30);
+    } finally {
+      check.reset();
+      setSending(false);
+    }
   };
 
   const submit = async (v: RegisterForm) => {
     const rule = checkRegister({ username: v.username ?? '', password: v.password ?? '', password2: v.password2 ?? '' });
     if (rule) return void Message.error(t(rule));
-    if (status.turnstile_check && !turnstileToken) return void Message.info(t('login.turnstile_wait'));
+    if (!check.ready) return void Message.info(t('login.turnstile_wait'));
     setLoading(true);
     try {
-      await api.post(withQuery('/api/user/register', { turnstile: status.turnstile_check ? turnstileToken : undefined }), {
-        ...v,
+      await api.post(withQuery('/api/user/register', { turnstile: check.query }), {
         username: v.username.trim(),
+        password: v.password,
+        password2: v.password2,
+        ...(status.email_verification ? { email: (v.email ?? '').trim(), verification_code: (v.verification_code ?? '').trim() } : {}),
         aff_code: aff || undefined,
       });
       Message.success(t('register.success'));
@@ -66,6 +73,7 @@ export function RegisterPage() {
     } catch {
       /* reported */
     } finally {
+      check.reset();
       setLoading(false);
     }
   };
@@ -93,7 +101,15 @@ export function RegisterPage() {
                   placeholder={t('register.email')}
                   type="email"
                   addAfter={
-                    <Button type="text" size="mini" disabled={countdown > 0} onClick={() => void sendCode().catch(() => undefined)}>
+                    <Button
+                      type="text"
+                      size="mini"
+                      className="gw-send-code"
+                      data-testid="send-code"
+                      loading={sending}
+                      disabled={countdown > 0}
+                      onClick={() => void sendCode().catch(() => undefined)}
+                    >
                       {countdown > 0 ? t('register.resend_in', { s: countdown }) : t('register.send_code')}
                     </Button>
                   }
@@ -104,7 +120,7 @@ export function RegisterPage() {
               </Form.Item>
             </>
           )}
-          {status.turnstile_check && <HumanCheck siteKey={status.turnstile_site_key} />}
+          {check.widget}
           <Button type="primary" htmlType="submit" long loading={loading}>
             {t('register.submit')}
           </Button>

@@ -26,7 +26,7 @@ export function PersonalPage() {
         <Space direction="vertical" size={16} style={{ width: '100%' }}>
           <CheckInCard onCheckedIn={() => void reload()} />
           <SecurityCard user={user} />
-          <BindingsCard user={user} />
+          <BindingsCard user={user} onChanged={() => void reload()} />
           <InviteCard user={user} onChanged={() => void reload()} />
         </Space>
       </Grid.Col>

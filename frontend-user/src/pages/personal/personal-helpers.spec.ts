@@ -49,6 +49,23 @@ describe('bindingRows', () => {
       ['linux_do_id', null],
     ]);
   });
+
+  const unbound = { email: '', github_id: '', oidc_id: '', wechat_id: '', telegram_id: '', linux_do_id: '' };
+  const bindable = (user: typeof unbound, status: Parameters<typeof bindingRows>[1]) =>
+    bindingRows(user, status).flatMap((r) => (r.bind ? [r.bind] : []));
+
+  it('offers e-mail always and each provider exactly when its switch is on', () => {
+    expect(bindable(unbound, {})).toEqual(['email']);
+    expect(
+      bindable(unbound, { github_oauth: true, oidc_enabled: true, wechat_login: true, telegram_oauth: true, telegram_bot_name: 'gw_bot', linuxdo_oauth: true }),
+    ).toEqual(['email', 'github', 'oidc', 'wechat', 'telegram', 'linuxdo']);
+    expect(bindable(unbound, { oidc_enabled: true, telegram_oauth: true })).toEqual(['email', 'oidc']);
+  });
+
+  it('offers no provider that is already bound; the e-mail can be changed', () => {
+    const user = { ...unbound, email: 'a@example.com', github_id: '123' };
+    expect(bindable(user, { github_oauth: true, linuxdo_oauth: true })).toEqual(['email', 'linuxdo']);
+  });
 });
 
 describe('checkTransfer (at least one quota unit, at most what is available)', () => {

@@ -1,5 +1,5 @@
 /** Pure helpers of the personal page (unit-tested). */
-import type { UserSetting, UserView } from '@gw/shared';
+import type { ServerStatus, UserSetting, UserView } from '@gw/shared';
 
 export function parseUserSetting(raw: string | null | undefined): UserSetting {
   try {
@@ -37,18 +37,34 @@ export function settingPayload(v: SettingFormValues): UserSetting {
   return body;
 }
 
-export const BINDING_FIELDS = [
-  { key: 'email', labelKey: 'personal.email' },
-  { key: 'github_id', labelKey: 'personal.github' },
-  { key: 'oidc_id', labelKey: 'personal.oidc' },
-  { key: 'wechat_id', labelKey: 'personal.wechat' },
-  { key: 'telegram_id', labelKey: 'personal.telegram' },
-  { key: 'linux_do_id', labelKey: 'personal.linuxdo' },
-] as const;
+export type BindMethod = 'email' | 'github' | 'oidc' | 'linuxdo' | 'wechat' | 'telegram';
 
-/** The account bindings as label/value rows; an empty id reads as unbound (null). */
-export function bindingRows(user: Pick<UserView, (typeof BINDING_FIELDS)[number]['key']>): Array<{ key: string; labelKey: string; value: string | null }> {
-  return BINDING_FIELDS.map((f) => ({ key: f.key, labelKey: f.labelKey, value: user[f.key] ? String(user[f.key]) : null }));
+/** Each binding: the user field holding it, how it is bound, and the status switch offering that. */
+export const BINDING_FIELDS = [
+  { key: 'email', labelKey: 'personal.email', method: 'email', flag: null },
+  { key: 'github_id', labelKey: 'personal.github', method: 'github', flag: 'github_oauth' },
+  { key: 'oidc_id', labelKey: 'personal.oidc', method: 'oidc', flag: 'oidc_enabled' },
+  { key: 'wechat_id', labelKey: 'personal.wechat', method: 'wechat', flag: 'wechat_login' },
+  { key: 'telegram_id', labelKey: 'personal.telegram', method: 'telegram', flag: 'telegram_oauth' },
+  { key: 'linux_do_id', labelKey: 'personal.linuxdo', method: 'linuxdo', flag: 'linuxdo_oauth' },
+] as const satisfies ReadonlyArray<{ key: keyof UserView; labelKey: string; method: BindMethod; flag: keyof ServerStatus | null }>;
+
+export interface BindingRow {
+  key: string;
+  labelKey: string;
+  /** The bound address or id; null when unbound. */
+  value: string | null;
+  /** The bind action offered: the e-mail can always be (re)bound, a provider while unbound and switched on. */
+  bind: BindMethod | null;
+}
+
+/** The account bindings as rows. */
+export function bindingRows(user: Pick<UserView, (typeof BINDING_FIELDS)[number]['key']>, status: Partial<ServerStatus> = {}): BindingRow[] {
+  return BINDING_FIELDS.map((f) => {
+    const value = user[f.key] ? String(user[f.key]) : null;
+    const on = f.flag === null || (!!status[f.flag] && (f.method !== 'telegram' || !!status.telegram_bot_name));
+    return { key: f.key, labelKey: f.labelKey, value, bind: on && (f.method === 'email' || !value) ? f.method : null };
+  });
 }
 
 /** Quota warning presets. */

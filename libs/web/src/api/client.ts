@@ -1,7 +1,7 @@
 import { Message } from '@arco-design/web-react';
 import type { ApiEnvelope } from '@gw/shared';
 import { currentLang, tr } from '../i18n';
-import { clearStoredUser, getStoredUser } from '../store/user';
+import { getStoredUser } from '../store/user';
 import { navigate } from '../navigation';
 import { classifyFailure, loginRedirect } from './errors';
 
@@ -46,11 +46,12 @@ function report(status: number, message: string, opts: RequestOptions): void {
       if (!opts.quiet) Message.error(message || tr('error.expired'));
       return;
     }
-    // The login page forgets the stored user when it opens with expired=true; clearing it here would
-    // let the guarded page redirect first, without `expired`.
+    // The stored user is never cleared here: the login page forgets it when it opens with
+    // expired=true. Clearing it earlier re-renders the page being left, whose login guard then
+    // replaces this redirect with one without `expired` — which is what a second 401 did, arriving
+    // while the router was still on its way to /login (loginRedirect answers null then).
     const target = loginRedirect(window.location.pathname + window.location.search);
     if (target) navigate(target);
-    else clearStoredUser();
     return;
   }
   if (opts.quiet) return;

@@ -78,6 +78,16 @@ export const commonZh = {
     notification_email_invalid: '通知邮箱格式不正确',
     webhook_url_required: 'Webhook 地址不能为空',
   },
+  // Shared sign-in widgets (libs/web/src/identity).
+  identity: {
+    turnstile_loading: '正在加载人机验证…',
+    turnstile_unavailable: '人机验证组件无法加载，请检查网络后刷新页面',
+    telegram_unavailable: 'Telegram 登录组件无法加载',
+    wechat_hint: '微信扫码关注公众号，输入「验证码」获取验证码（三分钟内有效）',
+    wechat_code: '验证码',
+    wechat_code_required: '请输入验证码！',
+    wechat_qr_alt: '微信公众号二维码',
+  },
   setting: {
     domain_invalid: '邮箱域名格式不正确，请输入有效的域名，如 gmail.com',
     domain_exists: '该域名已存在于白名单中',
@@ -163,6 +173,15 @@ export const commonEn: DictOf<typeof commonZh> = {
     quota_invalid: 'Quota must be a non-negative integer',
     notification_email_invalid: 'The notification e-mail is invalid',
     webhook_url_required: 'The webhook URL is required',
+  },
+  identity: {
+    turnstile_loading: 'Loading the human check…',
+    turnstile_unavailable: 'The human check could not be loaded; check the network and reload the page',
+    telegram_unavailable: 'The Telegram login widget could not be loaded',
+    wechat_hint: 'Scan the QR code with WeChat, follow the account and send "验证码" to get a code (valid for three minutes)',
+    wechat_code: 'Verification code',
+    wechat_code_required: 'Please enter the verification code!',
+    wechat_qr_alt: 'QR code of the WeChat official account',
   },
   setting: {
     domain_invalid: 'Invalid e-mail domain, enter a valid domain such as gmail.com',
