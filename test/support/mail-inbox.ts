@@ -131,7 +131,7 @@ export function codeIn(mail: ReceivedMail): string {
 
 /** The reset link in a password-reset mail, with its parts. */
 export function resetLinkIn(mail: ReceivedMail): { link: string; email: string; token: string } {
-  const m = /(\S+\/user\/reset\?email=([^&\s]+)&token=([A-Za-z0-9_-]+))/.exec(mail.text);
+  const m = /(https?:\/\/[^\s/]+(?:\/[^\s]*)?\/user\/reset\?email=([^&\s]+)&token=([A-Za-z0-9_-]+))/.exec(mail.text);
   if (!m) throw new Error(`no reset link in: ${mail.text}`);
   return { link: m[1], email: decodeURIComponent(m[2]), token: m[3] };
 }

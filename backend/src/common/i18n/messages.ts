@@ -48,8 +48,8 @@ export const MESSAGES = {
   ],
   'reset.mail_subject': ['{system} 密码重置', '{system} password reset'],
   'reset.mail_body': [
-    '您好，您正在进行 {system} 密码重置。请打开以下链接重置密码：{link}\n重置链接 {minutes} 分钟内有效。如果不是本人操作，请忽略本邮件。',
-    'Hello, a password reset was requested at {system}. Open this link to reset your password: {link}\nThe link is valid for {minutes} minutes. If this was not you, ignore this e-mail.',
+    '您好，您正在进行 {system} 密码重置。请打开以下链接重置密码：\n{link}\n重置链接 {minutes} 分钟内有效。如果不是本人操作，请忽略本邮件。',
+    'Hello, a password reset was requested at {system}. Open this link to reset your password:\n{link}\nThe link is valid for {minutes} minutes. If this was not you, ignore this e-mail.',
   ],
   'reset.token_invalid': ['重置链接非法或已过期', 'The reset link is invalid or has expired'],
   'register.required': ['用户名和密码不能为空！', 'Username and password are required!'],
