@@ -23,15 +23,14 @@ export class MailInbox {
   private readonly taken = new Set<ReceivedMail>();
   private readonly waiters = new Set<() => void>();
 
-  private constructor(
-    private readonly server: SMTPServer,
-    readonly auth: { user: string; pass: string },
-  ) {}
+  private server!: SMTPServer;
+
+  private constructor(readonly auth: { user: string; pass: string }) {}
 
   /** Starts a server on a random loopback port. */
   static async start(auth = DEFAULT_AUTH): Promise<MailInbox> {
-    let inbox: MailInbox | undefined;
-    const server = new SMTPServer({
+    const inbox = new MailInbox(auth);
+    inbox.server = new SMTPServer({
       disabledCommands: ['STARTTLS'],
       allowInsecureAuth: true,
       logger: false,
@@ -41,13 +40,12 @@ export class MailInbox {
       },
       onData(stream, session, cb) {
         simpleParser(stream).then((m) => {
-          inbox!.receive(m, session.envelope.rcptTo.map((r) => r.address.toLowerCase()));
+          inbox.receive(m, session.envelope.rcptTo.map((r) => r.address.toLowerCase()));
           cb();
         }, cb);
       },
     });
-    inbox = new MailInbox(server, auth);
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    await new Promise<void>((r) => inbox.server.listen(0, '127.0.0.1', r));
     return inbox;
   }
 
@@ -93,17 +91,21 @@ export class MailInbox {
       }
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`no mail to ${address} within ${timeoutMs} ms (received: ${this.mails.map((m) => m.to.join(',')).join('; ') || 'none'})`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, Math.min(left, 1000));
-        function done() {
-          clearTimeout(timer);
-          waiters.delete(done);
-          resolve();
-        }
-        const waiters = this.waiters;
-        waiters.add(done);
-      });
+      await this.nextMail(Math.min(left, 1000));
     }
+  }
+
+  /** Resolves when a mail arrives, or after `ms`. */
+  private nextMail(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.waiters.add(done);
+    });
   }
 
   async close(): Promise<void> {

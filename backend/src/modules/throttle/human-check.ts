@@ -96,7 +96,8 @@ export class HumanCheckGuard implements CanActivate {
 
 /**
  * The route answers only requests that passed the human check (when it is on). With a throttle on
- * the same route, put this decorator above the throttle's: guards run bottom-up, so attempts are
- * counted (and refused when over the limit) before Turnstile is asked.
+ * the same route, put this decorator above the throttle's: method decorators apply bottom-up, so the
+ * throttle's guard runs first and attempts are counted (and refused when over the limit) before
+ * Turnstile is asked.
  */
 export const HumanChecked = () => UseGuards(HumanCheckGuard);
