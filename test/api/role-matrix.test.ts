@@ -113,6 +113,11 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/user/epay/notify': { access: 'public', notJson: true },
   'POST /api/user/epay/notify': { access: 'public', body: {}, notJson: true },
   'GET /api/user/epay/return': { access: 'public', notJson: true },
+  // Without an address or code these answer 400 (no mail is sent, nothing changes).
+  'GET /api/verification': { access: 'public' },
+  'GET /api/reset_password': { access: 'public' },
+  'POST /api/user/reset': { access: 'public', body: {} },
+  'GET /api/oauth/email/bind': { access: 'user' },
 };
 
 type Caller = 'anonymous' | 'user' | 'banned' | 'demoted' | 'admin' | 'root' | 'adminToken' | 'rootCookieOnly';

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TurnstileMock } from '../mock-upstream/turnstile-mock';
 import { ApiClient, type ApiResponse } from '../support/api-client';
 import { ROOT, createUser, setOption, setupRoot } from '../support/fixtures';
 import { startApp, type TestApp } from '../support/test-app';
@@ -69,17 +70,24 @@ describe('5. throttling that cannot be turned against users', () => {
   describe('sign-in limits per account and IP, per IP, and per account behind the human check', () => {
     let t: TestApp;
     let root: ApiClient;
+    const turnstile = new TurnstileMock('throttle-secret');
     beforeAll(async () => {
+      await turnstile.start();
       t = await startApp({
         ...BEHIND_PROXY,
+        TURNSTILE_VERIFY_URL: turnstile.verifyUrl,
         CRITICAL_RATE_LIMIT: '6',
         CRITICAL_ACCOUNT_RATE_LIMIT: '3',
         CRITICAL_RATE_LIMIT_DURATION: '600',
       });
       root = await setupRoot(t.url);
       await createUser(root, 'victim', 'victim-pass-1');
+      await setOption(root, 'TurnstileSecretKey', turnstile.secret);
     });
-    afterAll(() => t.close());
+    afterAll(async () => {
+      await t.close();
+      await turnstile.close();
+    });
 
     it('limits one account from one IP before the IP as a whole', async () => {
       const ip = from(t, '192.0.2.10');
@@ -97,14 +105,17 @@ describe('5. throttling that cannot be turned against users', () => {
       expect((await login(from(t, '198.51.100.99'), 'victim', 'victim-pass-1')).status).toBe(200);
 
       await setOption(root, 'TurnstileCheckEnabled', 'true');
-      // Check on: 3 attempts without it from anywhere, then the account backs off...
-      expect(await statuses(4, (i) => login(from(t, `198.51.100.${40 + i}`), 'victim'))).toEqual([401, 401, 401, 429]);
+      // Check on: 3 attempts that did not pass it from anywhere (refused for that), then the account
+      // backs off: counted before Turnstile is asked...
+      expect(await statuses(4, (i) => login(from(t, `198.51.100.${40 + i}`), 'victim'))).toEqual([400, 400, 400, 429]);
       const backedOff = await login(from(t, '198.51.100.60'), 'victim', 'victim-pass-1');
       expect(backedOff.status).toBe(429);
       expect(Number(backedOff.headers.get('retry-after'))).toBeGreaterThan(0);
       // ...except for a request that passed the human check: the owner gets in.
-      const human = await login(from(t, '198.51.100.61'), 'victim', 'victim-pass-1', '?turnstile=passed');
+      const human = await login(from(t, '198.51.100.61'), 'victim', 'victim-pass-1', `?turnstile=${turnstile.issue()}`);
       expect(human.status).toBe(200);
+      // A token Turnstile refuses is no way around the back-off.
+      expect((await login(from(t, '198.51.100.62'), 'victim', 'victim-pass-1', '?turnstile=forged')).status).toBe(429);
       await setOption(root, 'TurnstileCheckEnabled', 'false');
     });
   });

@@ -53,6 +53,7 @@ const schema = z.object({
   WEB_DIST_DIR: z.string().default(''),
   DB_LOGGING: bool,
   OUTBOUND_TEST_ALLOW: z.string().default(''),
+  TURNSTILE_VERIFY_URL: z.url({ protocol: /^https?$/ }).default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
 });
 
 export interface AppConfig {
@@ -97,6 +98,8 @@ export interface AppConfig {
   readonly shutdownDrainSec: number;
   readonly webDistDir: string;
   readonly dbLogging: boolean;
+  /** Where Turnstile tokens are verified (TURNSTILE_VERIFY_URL; tests point it at a stand-in): docs/identity/human-check.md. */
+  readonly turnstileVerifyUrl: string;
 }
 
 export interface RequestBudget {
@@ -173,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownDrainSec: e.SHUTDOWN_DRAIN_SECONDS,
     webDistDir: e.WEB_DIST_DIR,
     dbLogging: e.DB_LOGGING,
+    turnstileVerifyUrl: e.TURNSTILE_VERIFY_URL,
   });
 }
 

@@ -112,6 +112,14 @@ export class FakeUserRepository implements UserRepositoryContract {
     return true;
   }
 
+  async setEmailIfFree(id: number, email: string): Promise<boolean> {
+    const row = this.rows.get(id);
+    if (!row || row.deleted_at !== null) return false;
+    if ([...this.rows.values()].some((u) => u.id !== id && u.email === email && u.deleted_at === null)) return false;
+    row.email = email;
+    return true;
+  }
+
   findNotifyRecords(): never {
     return notImplemented('UserRepository.findNotifyRecords');
   }

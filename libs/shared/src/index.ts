@@ -6,6 +6,7 @@ export * from './pricing-defaults';
 export * from './options';
 export * from './api-types';
 export * from './validation';
+export * from './email-address';
 export * from './json-depth';
 export * from './browser-fetches';
 export * from './pricing';

@@ -15,6 +15,7 @@ import { SetupEntity } from './setup.entity';
 import { TokenEntity } from './token.entity';
 import { TopUpEntity } from './top-up.entity';
 import { UserEntity } from './user.entity';
+import { VerificationCodeEntity } from './verification-code.entity';
 
 export {
   AbilityEntity,
@@ -35,6 +36,7 @@ export {
   TokenEntity,
   TopUpEntity,
   UserEntity,
+  VerificationCodeEntity,
 };
 
 export const ENTITIES = [
@@ -56,4 +58,5 @@ export const ENTITIES = [
   TokenEntity,
   TopUpEntity,
   UserEntity,
+  VerificationCodeEntity,
 ];

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { ok } from '../../common/http/envelope';
 import { ZodPipe } from '../../common/http/zod-pipe';
 import { CredentialIpThrottle, SignInThrottle } from '../throttle/credential-throttle.guard';
+import { HumanChecked } from '../throttle/human-check';
 import { Access } from './access.decorator';
 import { AuthService } from './auth.service';
 import { SessionService } from './session.service';
@@ -17,9 +18,10 @@ export class AuthController {
     private readonly sessions: SessionService,
   ) {}
 
-  /** Throttled per client IP, per account and IP, and per account behind the human check. */
+  /** Throttled per client IP, per account and IP, and per account behind the human check; HumanChecked (docs/identity/human-check.md). */
   @Post('login')
   @HttpCode(200)
+  @HumanChecked()
   @SignInThrottle()
   async login(
     @Body(new ZodPipe(loginSchema)) body: z.infer<typeof loginSchema>,
@@ -33,6 +35,7 @@ export class AuthController {
 
   @Post('register')
   @HttpCode(200)
+  @HumanChecked()
   @CredentialIpThrottle()
   async register(
     @Body(new ZodPipe(registerSchema)) body: z.infer<typeof registerSchema>,

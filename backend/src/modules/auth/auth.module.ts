@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { SetupModule } from '../setup/setup.module';
 import { ThrottleModule } from '../throttle/throttle.module';
 import { UserModule } from '../user/user.module';
+import { VerificationModule } from '../verification/verification.module';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
@@ -16,6 +17,7 @@ import { CredentialsModule } from './credentials.module';
     UserModule,
     SetupModule,
     ThrottleModule,
+    VerificationModule,
   ],
   controllers: [AuthController],
   providers: [AuthService, ConsoleAuthService, { provide: APP_GUARD, useClass: AuthGuard }],

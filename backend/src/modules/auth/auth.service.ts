@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { checkLogin, checkRegister, Role, type LoginResult } from '@gw/shared';
+import { checkLogin, checkRegister, normalizeEmail, Role, type LoginResult } from '@gw/shared';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
 import type { MessageKey } from '../../common/i18n/messages';
 import { OptionService } from '../option/option.service';
 import { SetupService } from '../setup/setup.service';
 import { UserService } from '../user/user.service';
+import { VerificationCodes } from '../verification/verification-codes';
 
 /** The password new-api deployments were seeded with; signing in with it earns a warning. */
 export const DEFAULT_ROOT_PASSWORD = '123456';
@@ -26,6 +27,7 @@ export class AuthService {
     private readonly options: OptionService,
     private readonly setup: SetupService,
     private readonly dataSource: DataSource,
+    private readonly codes: VerificationCodes,
   ) {}
 
   /** Verifies credentials; the same answer for an unknown user, a wrong password and a banned user. */
@@ -56,17 +58,24 @@ export class AuthService {
     if (s.TurnstileCheckEnabled && !turnstileToken) throw AppError.badRequest('auth.turnstile_required');
     const rule = checkRegister(input);
     if (rule) throw AppError.badRequest(rule as MessageKey);
-    // E-mail codes are sent by the identity module (SMTP); until one is verified, refuse.
-    if (s.EmailVerificationEnabled) throw AppError.badRequest('auth.email_verification_required');
+    // With e-mail verification the address's code is checked now (a wrong one counts as an attempt)
+    // and used up in the transaction below (docs/identity/email-and-reset.md).
+    const email = s.EmailVerificationEnabled ? normalizeEmail(input.email ?? '') : (input.email ?? '');
+    const code = input.verification_code?.trim() ?? '';
+    if (s.EmailVerificationEnabled) {
+      if (!email || !code) throw AppError.badRequest('auth.email_verification_required');
+      await this.codes.check('email', email, code);
+    }
 
     const inviter = input.aff_code ? await this.users.findByAffCode(input.aff_code) : null;
     const quota = s.QuotaForNewUser + (inviter ? s.QuotaForInvitee : 0);
     // argon2 takes tens of milliseconds: hashed before the transaction, never inside it.
     const passwordHash = await this.users.hashPassword(input.password);
     await this.dataSource.transaction(async (m) => {
+      if (s.EmailVerificationEnabled) await this.codes.consume(m, 'email', email, code);
       // The new-user bonus row (type 4) is written with the user, in this transaction.
       await this.users.insert(
-        { username: input.username.trim(), passwordHash, quota, inviter_id: inviter?.id ?? 0, email: input.email ?? '' },
+        { username: input.username.trim(), passwordHash, quota, inviter_id: inviter?.id ?? 0, email },
         m,
       );
       if (inviter) await this.users.creditInviter(m, inviter.id, s.QuotaForInviter);

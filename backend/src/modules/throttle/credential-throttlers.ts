@@ -12,10 +12,15 @@ export function clientIpOf(req: Record<string, unknown>): string {
   return normalizeIp((req as unknown as FastifyRequest).ip);
 }
 
-/** The account a sign-in names, as typed (username or e-mail), case-folded. */
+/**
+ * The account a credential request names, case-folded: the sign-in's username (or e-mail) as typed,
+ * else the e-mail address of a code or reset request (`email` in the body or the query).
+ */
 export function accountOf(req: Record<string, unknown>): string {
-  const body = (req as unknown as FastifyRequest).body as { username?: unknown } | undefined;
-  return String(body?.username ?? '').trim().toLowerCase();
+  const r = req as unknown as FastifyRequest;
+  const body = r.body as { username?: unknown; email?: unknown } | undefined;
+  const query = r.query as { email?: unknown } | undefined;
+  return String(body?.username ?? body?.email ?? query?.email ?? '').trim().toLowerCase();
 }
 
 /**

@@ -3,7 +3,7 @@ import { ThrottlerModule, type ThrottlerStorage } from '@nestjs/throttler';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { credentialThrottlers } from './credential-throttlers';
 import { GlobalRateLimits } from './global-rate-limits';
-import { HumanCheck } from './human-check';
+import { HumanCheck, HumanCheckGuard } from './human-check';
 import { FailClosedThrottlerStorage, MemoryThrottlerStorage } from './throttle-storage';
 
 /**
@@ -33,7 +33,7 @@ function createThrottleStorage(): ThrottlerStorage {
       }),
     }),
   ],
-  providers: [HumanCheck, GlobalRateLimits],
-  exports: [HumanCheck, GlobalRateLimits],
+  providers: [HumanCheck, HumanCheckGuard, GlobalRateLimits],
+  exports: [HumanCheck, HumanCheckGuard, GlobalRateLimits],
 })
 export class ThrottleModule {}

@@ -5,6 +5,7 @@ import { CredentialsModule } from '../auth/credentials.module';
 import { UserAdminController } from './user.controller';
 import { UserSelfController } from './user-self.controller';
 import { UserSelfService } from './user-self.service';
+import { UserCredentialsService } from './user-credentials.service';
 import { UserRepository } from './user.repository';
 import { UserService } from './user.service';
 
@@ -13,7 +14,7 @@ import { UserService } from './user.service';
   imports: [TypeOrmModule.forFeature([UserEntity]), CredentialsModule],
   // Self routes first: /api/user/self must not match /api/user/:id.
   controllers: [UserSelfController, UserAdminController],
-  providers: [UserRepository, UserService, UserSelfService],
-  exports: [UserService],
+  providers: [UserRepository, UserService, UserSelfService, UserCredentialsService],
+  exports: [UserService, UserCredentialsService],
 })
 export class UserModule {}

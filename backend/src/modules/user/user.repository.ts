@@ -163,6 +163,24 @@ export class UserRepository {
     return Boolean(res.affected);
   }
 
+  /**
+   * Sets the user's e-mail unless another live user has it: one conditional statement (the inner
+   * derived table lets MySQL read the table it updates). False when taken or no such live user.
+   */
+  async setEmailIfFree(id: number, email: string, tx: UserTx): Promise<boolean> {
+    const res = await tx
+      .createQueryBuilder()
+      .update(UserEntity)
+      .set({ email })
+      .where('id = :id AND deleted_at IS NULL', { id })
+      .andWhere(
+        'NOT EXISTS (SELECT 1 FROM (SELECT u.id FROM users u WHERE u.email = :email AND u.deleted_at IS NULL AND u.id <> :id) taken)',
+        { email, id },
+      )
+      .execute();
+    return Boolean(res.affected);
+  }
+
   private repo(tx?: UserTx): Repository<UserEntity> {
     return tx ? tx.getRepository(UserEntity) : this.users;
   }

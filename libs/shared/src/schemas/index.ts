@@ -10,3 +10,4 @@ export * from './log';
 export * from './redemption';
 export * from './payment';
 export * from './no-eval';
+export * from './verification';
