@@ -6,7 +6,7 @@ import { startApp, type TestApp } from '../support/test-app';
 
 /**
  * Password reset by mailed link (docs/identity/email-and-reset.md): the link goes to ServerAddress
- * (or the request's origin), is single use and expires; confirming answers a new password, ends
+ * (never the request's Host), is single use and expires; confirming answers a new password, ends
  * every session and revokes the access token. Unknown addresses get the same answer and no mail.
  */
 describe('password reset', () => {
@@ -125,12 +125,15 @@ describe('password reset', () => {
     await login(new ApiClient(t.url), u.username, u.password);
   });
 
-  it('links to the request origin when ServerAddress is empty', async () => {
+  it('never builds the link on the Host header: with ServerAddress empty the request is refused', async () => {
     await setOption(root, 'ServerAddress', '');
     try {
       const u = await userWithEmail('frank');
-      const link = await linkFor(u.email);
-      expect(link.link).toBe(`${t.url}/user/reset?email=${encodeURIComponent(u.email)}&token=${link.token}`);
+      const res = await requestReset(u.email, { host: 'attacker.example', 'accept-language': 'en' });
+      expect(res.body).toEqual({
+        success: false,
+        message: 'The administrator has not set the server address, so no reset link can be sent',
+      });
     } finally {
       await setOption(root, 'ServerAddress', SITE);
     }

@@ -51,6 +51,7 @@ export const MESSAGES = {
     '您好，您正在进行 {system} 密码重置。请打开以下链接重置密码：\n{link}\n重置链接 {minutes} 分钟内有效。如果不是本人操作，请忽略本邮件。',
     'Hello, a password reset was requested at {system}. Open this link to reset your password:\n{link}\nThe link is valid for {minutes} minutes. If this was not you, ignore this e-mail.',
   ],
+  'reset.server_address_missing': ['管理员尚未设置服务器地址，无法发送重置链接', 'The administrator has not set the server address, so no reset link can be sent'],
   'reset.token_invalid': ['重置链接非法或已过期', 'The reset link is invalid or has expired'],
   'register.required': ['用户名和密码不能为空！', 'Username and password are required!'],
   'register.password_too_short': ['密码长度不得小于 8 位！', 'The password must be at least 8 characters!'],

@@ -34,23 +34,27 @@ export class PasswordResetService {
     private readonly dataSource: DataSource,
   ) {}
 
-  /** `origin` (the request's) stands in for ServerAddress when that option is empty. */
-  async request(email: string, origin: string, locale: Locale): Promise<void> {
+  /**
+   * The link is built on ServerAddress only, never on the request's Host header: a caller could set
+   * that to their own site and receive someone else's reset token when the victim clicks the link.
+   */
+  async request(email: string, locale: Locale): Promise<void> {
     const rule = checkEmailAddress(email, FORMAT_ONLY);
     if (rule) throw AppError.badRequest(rule as MessageKey);
     if (!this.mail.configured) throw AppError.badRequest('email.smtp_not_configured');
+    if (!this.options.settings.ServerAddress) throw AppError.badRequest('reset.server_address_missing');
     const address = normalizeEmail(email);
     const user = await this.credentials.findActiveByEmail(address);
-    if (user) void this.deliver(address, origin, locale);
+    if (user) void this.deliver(address, locale);
   }
 
   /** Records a token (none when one was sent less than 30 s ago) and mails its link; never rejects. */
-  private async deliver(address: string, origin: string, locale: Locale): Promise<void> {
+  private async deliver(address: string, locale: Locale): Promise<void> {
     const token = randomBytes(32).toString('base64url');
     try {
       if (!(await this.codes.issue('reset', address, token, RESET_TTL_SEC))) return;
       const s = this.options.settings;
-      const base = String(s.ServerAddress || origin).replace(/\/+$/, '');
+      const base = String(s.ServerAddress).replace(/\/+$/, '');
       const link = `${base}/user/reset?email=${encodeURIComponent(address)}&token=${token}`;
       const system = s.SystemName;
       try {

@@ -1,6 +1,5 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { emailBindQuerySchema, passwordResetSchema, verificationQuerySchema, type ApiEnvelope } from '@gw/shared';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ok } from '../../common/http/envelope';
 import { ReqLocale } from '../../common/http/request-context';
@@ -53,10 +52,9 @@ export class VerificationController {
   @SignInThrottle()
   async requestReset(
     @Query(new ZodPipe(verificationQuerySchema)) q: z.infer<typeof verificationQuerySchema>,
-    @Req() req: FastifyRequest,
     @ReqLocale() locale: Locale,
   ): Promise<ApiEnvelope> {
-    await this.resets.request(q.email, `${req.protocol}://${req.host}`, locale);
+    await this.resets.request(q.email, locale);
     return ok();
   }
 
