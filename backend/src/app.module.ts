@@ -20,6 +20,7 @@ import { StatusModule } from './modules/status/status.module';
 import { UserModule } from './modules/user/user.module';
 import { MailModule } from './modules/mail/mail.module';
 import { NotifyModule } from './modules/notify/notify.module';
+import { OAuthModule } from './modules/oauth/oauth.module';
 
 @Module({})
 export class AppModule {
@@ -47,6 +48,7 @@ export class AppModule {
         MailModule,
         NotifyModule,
         PaymentModule,
+        OAuthModule,
       ],
     };
   }

@@ -53,6 +53,9 @@ const schema = z.object({
   WEB_DIST_DIR: z.string().default(''),
   DB_LOGGING: bool,
   OUTBOUND_TEST_ALLOW: z.string().default(''),
+  GITHUB_OAUTH_URL: z.url().default('https://github.com'),
+  GITHUB_API_URL: z.url().default('https://api.github.com'),
+  LINUXDO_OAUTH_URL: z.url().default('https://connect.linux.do'),
 });
 
 export interface AppConfig {
@@ -97,6 +100,11 @@ export interface AppConfig {
   readonly shutdownDrainSec: number;
   readonly webDistDir: string;
   readonly dbLogging: boolean;
+  /**
+   * Where GitHub and LinuxDO sign-in go (GITHUB_OAUTH_URL, GITHUB_API_URL, LINUXDO_OAUTH_URL): the real
+   * services unless tests point them at stand-ins (docs/identity/third-party-sign-in.md). No trailing slash.
+   */
+  readonly oauthUrls: { readonly github: string; readonly githubApi: string; readonly linuxdo: string };
 }
 
 export interface RequestBudget {
@@ -152,6 +160,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     relayConnectTimeoutSec: e.RELAY_CONNECT_TIMEOUT,
     relayFirstByteTimeoutSec: e.RELAY_FIRST_BYTE_TIMEOUT || e.STREAMING_TIMEOUT,
     maxRequestBodyBytes: e.MAX_REQUEST_BODY_MB * 1024 * 1024,
+    oauthUrls: {
+      github: e.GITHUB_OAUTH_URL.replace(/\/+$/, ''),
+      githubApi: e.GITHUB_API_URL.replace(/\/+$/, ''),
+      linuxdo: e.LINUXDO_OAUTH_URL.replace(/\/+$/, ''),
+    },
     criticalRateLimit: {
       enabled: e.CRITICAL_RATE_LIMIT_ENABLE,
       ipLimit: e.CRITICAL_RATE_LIMIT,

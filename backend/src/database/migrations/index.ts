@@ -5,6 +5,7 @@ import { AddLogDeadLetters1795469231680 } from './1795469231680-add-log-dead-let
 import { AddLogInbox1795476000000 } from './1795476000000-add-log-inbox';
 import { AddSessions1795479534576 } from './1795479534576-add-sessions';
 import { AddQuotaAlerts1795493000000 } from './1795493000000-add-quota-alerts';
+import { AddOAuthStates1795500539775 } from './1795500539775-add-oauth-states';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -14,4 +15,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddLogInbox1795476000000,
   AddSessions1795479534576,
   AddQuotaAlerts1795493000000,
+  AddOAuthStates1795500539775,
 ];

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { checkLogin, checkRegister, Role, type LoginResult } from '@gw/shared';
-import { DataSource } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
 import type { MessageKey } from '../../common/i18n/messages';
 import { OptionService } from '../option/option.service';
 import { SetupService } from '../setup/setup.service';
 import { UserService } from '../user/user.service';
+import { loginResultOf } from './login-result';
+import { SignUpService } from './sign-up.service';
 
 /** The password new-api deployments were seeded with; signing in with it earns a warning. */
 export const DEFAULT_ROOT_PASSWORD = '123456';
@@ -25,7 +26,7 @@ export class AuthService {
     private readonly users: UserService,
     private readonly options: OptionService,
     private readonly setup: SetupService,
-    private readonly dataSource: DataSource,
+    private readonly signUp: SignUpService,
   ) {}
 
   /** Verifies credentials; the same answer for an unknown user, a wrong password and a banned user. */
@@ -36,14 +37,7 @@ export class AuthService {
     const user = await this.users.findByLogin(username.trim());
     const valid = await this.users.verifyPassword(user ?? ({ password: '' } as never), password);
     if (!user || !valid || user.status !== 1) throw AppError.unauthorized('auth.bad_credentials');
-    const result: LoginResult = {
-      id: user.id,
-      username: user.username,
-      display_name: user.display_name,
-      role: user.role,
-      status: user.status,
-      group: user.group,
-    };
+    const result = loginResultOf(user);
     if (user.role === Role.Root && password === DEFAULT_ROOT_PASSWORD) result.default_password_warning = true;
     return { result, sessionVersion: user.session_version };
   }
@@ -59,17 +53,13 @@ export class AuthService {
     // E-mail codes are sent by the identity module (SMTP); until one is verified, refuse.
     if (s.EmailVerificationEnabled) throw AppError.badRequest('auth.email_verification_required');
 
-    const inviter = input.aff_code ? await this.users.findByAffCode(input.aff_code) : null;
-    const quota = s.QuotaForNewUser + (inviter ? s.QuotaForInvitee : 0);
     // argon2 takes tens of milliseconds: hashed before the transaction, never inside it.
     const passwordHash = await this.users.hashPassword(input.password);
-    await this.dataSource.transaction(async (m) => {
-      // The new-user bonus row (type 4) is written with the user, in this transaction.
-      await this.users.insert(
-        { username: input.username.trim(), passwordHash, quota, inviter_id: inviter?.id ?? 0, email: input.email ?? '' },
-        m,
-      );
-      if (inviter) await this.users.creditInviter(m, inviter.id, s.QuotaForInviter);
+    await this.signUp.createAccount({
+      username: input.username.trim(),
+      passwordHash,
+      email: input.email ?? '',
+      aff_code: input.aff_code,
     });
   }
 }
