@@ -60,7 +60,7 @@ describe('GitHub sign-in', () => {
     const res = await signIn(client, affCode);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: '', data: { display_name: 'Octo Cat', role: 1, status: 1 } });
-    expect(res.body.data.username).toMatch(/^github_[a-z0-9]{8}$/);
+    expect(res.body.data.username).toMatch(/^github_[a-z0-9]{5}$/);
     const self = (await client.get('/api/user/self')).body.data;
     expect(self).toMatchObject({ github_id: '1001', email: 'octo@example.com', quota: 570, inviter_id: inviter.id, oidc_id: '', wechat_id: '' });
     expect((await inviter.client.get('/api/user/self')).body.data).toMatchObject({ aff_count: 1, aff_quota: 30 });

@@ -67,7 +67,7 @@ describe('OIDC sign-in', () => {
     expect(back.origin + back.pathname).toBe(`${t.url}/oauth/oidc`);
     const res = await finishSignIn(client, 'oidc', back);
     expect(res.body).toMatchObject({ success: true, message: '', data: { display_name: 'Alice Liddell' } });
-    expect(res.body.data.username).toMatch(/^oidc_[a-z0-9]{8}$/);
+    expect(res.body.data.username).toMatch(/^oidc_[a-z0-9]{7}$/);
     expect((await client.get('/api/user/self')).body.data).toMatchObject({
       oidc_id: 'alice',
       email: 'alice@example.org',

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { UserStatus, type LoginResult } from '@gw/shared';
+import { USERNAME_MAX, UserStatus, type LoginResult } from '@gw/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../common/http/app-error';
 import type { UserEntity } from '../../database/entities';
@@ -27,7 +27,7 @@ export interface SignInRequest {
 }
 
 const USERNAME_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
-const USERNAME_ATTEMPTS = 5;
+const USERNAME_ATTEMPTS = 8;
 const DISPLAY_NAME_MAX = 20;
 
 /**
@@ -87,7 +87,7 @@ export class OAuthAccountService {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.signUp.createAccount({
-          username: `${r.prefix}_${randomName(8)}`,
+          username: usernameFor(r.prefix),
           // No password: password sign-in never matches an empty hash (PasswordService.verify).
           passwordHash: '',
           display_name,
@@ -107,6 +107,14 @@ export class OAuthAccountService {
       }
     }
   }
+}
+
+/**
+ * `<prefix>_<random>`, as long as a username may be (USERNAME_MAX, so the profile form accepts it
+ * unchanged): 3 to 7 random characters after the prefix, a collision retried.
+ */
+function usernameFor(prefix: string): string {
+  return `${prefix}_${randomName(Math.max(3, USERNAME_MAX - prefix.length - 1))}`;
 }
 
 function randomName(length: number): string {
