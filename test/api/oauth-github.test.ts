@@ -13,7 +13,12 @@ import { startApp, type TestApp } from '../support/test-app';
 describe('GitHub sign-in', () => {
   let t: TestApp;
   let root: ApiClient;
-  const gh = new OAuthProviderMock('github', 'gh-client', 'gh-secret', { id: 1001, login: 'octo', name: 'Octo Cat', email: 'octo@example.com' });
+  const gh = new OAuthProviderMock('github', 'gh-client', 'gh-secret', {
+    id: 1001,
+    login: 'octo',
+    name: 'Octo Cat',
+    email: 'octo@example.com',
+  });
 
   beforeAll(async () => {
     const ghUrl = await gh.start();
@@ -59,17 +64,31 @@ describe('GitHub sign-in', () => {
     const client = new ApiClient(t.url);
     const res = await signIn(client, affCode);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, message: '', data: { display_name: 'Octo Cat', role: 1, status: 1 } });
+    expect(res.body).toMatchObject({
+      success: true,
+      message: '',
+      data: { display_name: 'Octo Cat', role: 1, status: 1 },
+    });
     expect(res.body.data.username).toMatch(/^github_[a-z0-9]{5}$/);
     const self = (await client.get('/api/user/self')).body.data;
-    expect(self).toMatchObject({ github_id: '1001', email: 'octo@example.com', quota: 570, inviter_id: inviter.id, oidc_id: '', wechat_id: '' });
+    expect(self).toMatchObject({
+      github_id: '1001',
+      email: 'octo@example.com',
+      quota: 570,
+      inviter_id: inviter.id,
+      oidc_id: '',
+      wechat_id: '',
+    });
     expect((await inviter.client.get('/api/user/self')).body.data).toMatchObject({ aff_count: 1, aff_quota: 30 });
 
     const again = new ApiClient(t.url);
     const second = await signIn(again);
     expect(second.body).toMatchObject({ success: true, data: { id: res.body.data.id } });
     // A third-party account has no password: password sign-in never matches it.
-    const pw = await new ApiClient(t.url).post('/api/user/login', { username: res.body.data.username, password: 'anything-1' });
+    const pw = await new ApiClient(t.url).post('/api/user/login', {
+      username: res.body.data.username,
+      password: 'anything-1',
+    });
     expect(pw.status).toBe(401);
   });
 
@@ -87,7 +106,9 @@ describe('GitHub sign-in', () => {
     expect(first.body.success).toBe(true);
 
     // The same callback again, with the state cookie as it was: the state is spent.
-    const res = await fetch(`${t.url}/api/oauth/github?${back.searchParams}`, { headers: { cookie: `oauth_state=${stateCookie}` } });
+    const res = await fetch(`${t.url}/api/oauth/github?${back.searchParams}`, {
+      headers: { cookie: `oauth_state=${stateCookie}` },
+    });
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ success: false, message: expect.stringContaining('已被使用') });
 
@@ -124,7 +145,11 @@ describe('GitHub sign-in', () => {
     const state = (await client.get('/api/oauth/state')).body.data as string;
     expect(state).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const authorize = new URL(`${gh.url}/login/oauth/authorize`);
-    authorize.search = new URLSearchParams({ client_id: gh.clientId, state, redirect_uri: `${t.url}/oauth/github` }).toString();
+    authorize.search = new URLSearchParams({
+      client_id: gh.clientId,
+      state,
+      redirect_uri: `${t.url}/oauth/github`,
+    }).toString();
     const res = await finishSignIn(client, 'github', await followAuthorize(authorize));
     expect(res.body).toMatchObject({ success: true });
   });

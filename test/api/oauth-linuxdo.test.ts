@@ -11,7 +11,12 @@ import { startApp, type TestApp } from '../support/test-app';
 describe('LinuxDO sign-in', () => {
   let t: TestApp;
   let root: ApiClient;
-  const ld = new OAuthProviderMock('linuxdo', 'ld-client', 'ld-secret', { id: 501, login: 'penguin', name: 'Tux', trust_level: 2 });
+  const ld = new OAuthProviderMock('linuxdo', 'ld-client', 'ld-secret', {
+    id: 501,
+    login: 'penguin',
+    name: 'Tux',
+    trust_level: 2,
+  });
 
   beforeAll(async () => {
     t = await startApp({ LINUXDO_OAUTH_URL: await ld.start() });
@@ -41,7 +46,9 @@ describe('LinuxDO sign-in', () => {
     expect((await client.get('/api/user/self')).body.data.linux_do_id).toBe('501');
     // The token request authenticated with HTTP Basic.
     const tokenCall = ld.requests.find((r) => r.path === '/oauth2/token');
-    expect(String(tokenCall?.headers.authorization)).toBe(`Basic ${Buffer.from('ld-client:ld-secret').toString('base64')}`);
+    expect(String(tokenCall?.headers.authorization)).toBe(
+      `Basic ${Buffer.from('ld-client:ld-secret').toString('base64')}`,
+    );
   });
 
   it('refuses accounts below the minimum trust level, for sign-up, sign-in and binding', async () => {

@@ -77,7 +77,11 @@ describe('OIDC sign-in', () => {
     expect((await inviter.client.get('/api/user/self')).body.data).toMatchObject({ aff_count: 1, aff_quota: 10 });
 
     const again = new ApiClient(t.url);
-    const second = await finishSignIn(again, 'oidc', await op.signIn((await startSignIn(again, 'oidc')).toString(), 'alice'));
+    const second = await finishSignIn(
+      again,
+      'oidc',
+      await op.signIn((await startSignIn(again, 'oidc')).toString(), 'alice'),
+    );
     expect(second.body).toMatchObject({ success: true, data: { id: res.body.data.id } });
 
     // The same code and state once more: the state is spent.
@@ -87,12 +91,20 @@ describe('OIDC sign-in', () => {
 
   it('binds the OIDC account to a signed-in user, and refuses it for another', async () => {
     const user = await createUser(root, 'oidc_binder');
-    const res = await finishSignIn(user.client, 'oidc', await op.signIn((await startSignIn(user.client, 'oidc')).toString(), 'bob'));
+    const res = await finishSignIn(
+      user.client,
+      'oidc',
+      await op.signIn((await startSignIn(user.client, 'oidc')).toString(), 'bob'),
+    );
     expect(res.body).toEqual({ success: true, message: 'bind' });
     expect((await user.client.get('/api/user/self')).body.data.oidc_id).toBe('bob');
 
     const other = await createUser(root, 'oidc_other');
-    const taken = await finishSignIn(other.client, 'oidc', await op.signIn((await startSignIn(other.client, 'oidc')).toString(), 'bob'));
+    const taken = await finishSignIn(
+      other.client,
+      'oidc',
+      await op.signIn((await startSignIn(other.client, 'oidc')).toString(), 'bob'),
+    );
     expect(taken.status).toBe(400);
     expect(taken.body).toMatchObject({ success: false, message: '该账户已绑定其他用户' });
   });
@@ -123,7 +135,11 @@ describe('OIDC sign-in', () => {
       startsAt(meta.authorization_endpoint),
     );
     const client = new ApiClient(t.url);
-    const res = await finishSignIn(client, 'oidc', await op.signIn((await startSignIn(client, 'oidc')).toString(), 'carol'));
+    const res = await finishSignIn(
+      client,
+      'oidc',
+      await op.signIn((await startSignIn(client, 'oidc')).toString(), 'carol'),
+    );
     expect(res.body).toMatchObject({ success: true, data: { display_name: 'Carol' } });
     expect((await client.get('/api/user/self')).body.data.oidc_id).toBe('carol');
   });

@@ -33,7 +33,8 @@ describe('WeChat and Telegram sign-in', () => {
   /** A client that signs in with the answer's id (as the console does after a JSON sign-in). */
   async function get(client: ApiClient, path: string) {
     const res = await client.get(path);
-    if (res.body?.success && typeof res.body.data?.id === 'number') client.headers['new-api-user'] = String(res.body.data.id);
+    if (res.body?.success && typeof res.body.data?.id === 'number')
+      client.headers['new-api-user'] = String(res.body.data.id);
     return res;
   }
   const tgQuery = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -92,12 +93,22 @@ describe('WeChat and Telegram sign-in', () => {
     });
 
     it('signs up with correctly signed widget data, then signs the same user in', async () => {
-      const data = telegramData(BOT_TOKEN, { id: 777, first_name: 'Tele', last_name: 'Gram', username: 'telegram_user', photo_url: 'https://t.me/i/userpic/1.jpg', auth_date: now() });
+      const data = telegramData(BOT_TOKEN, {
+        id: 777,
+        first_name: 'Tele',
+        last_name: 'Gram',
+        username: 'telegram_user',
+        photo_url: 'https://t.me/i/userpic/1.jpg',
+        auth_date: now(),
+      });
       const client = new ApiClient(t.url);
       const res = await get(client, `/api/oauth/telegram/login?${tgQuery(data)}`);
       expect(res.body).toMatchObject({ success: true, data: { display_name: 'Tele Gram' } });
       expect((await client.get('/api/user/self')).body.data.telegram_id).toBe('777');
-      const again = await get(new ApiClient(t.url), `/api/oauth/telegram/login?${tgQuery(telegramData(BOT_TOKEN, { id: 777, auth_date: now() }))}`);
+      const again = await get(
+        new ApiClient(t.url),
+        `/api/oauth/telegram/login?${tgQuery(telegramData(BOT_TOKEN, { id: 777, auth_date: now() }))}`,
+      );
       expect(again.body.data.id).toBe(res.body.data.id);
     });
 
@@ -121,7 +132,10 @@ describe('WeChat and Telegram sign-in', () => {
     it('binds for a signed-in user and refuses an id another user holds', async () => {
       const user = await createUser(root, 'tg_binder');
       const data = telegramData(BOT_TOKEN, { id: 888, first_name: 'Bind', auth_date: now() });
-      expect((await user.client.get(`/api/oauth/telegram/bind?${tgQuery(data)}`)).body).toEqual({ success: true, message: 'bind' });
+      expect((await user.client.get(`/api/oauth/telegram/bind?${tgQuery(data)}`)).body).toEqual({
+        success: true,
+        message: 'bind',
+      });
       expect((await user.client.get('/api/user/self')).body.data.telegram_id).toBe('888');
       const other = await createUser(root, 'tg_other');
       const taken = await other.client.get(`/api/oauth/telegram/bind?${tgQuery(data)}`);

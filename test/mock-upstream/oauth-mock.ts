@@ -65,7 +65,8 @@ export class OAuthProviderMock extends HttpMock {
     if (r.method === 'GET' && url.pathname === paths.authorize) return this.authorize(res, url.searchParams);
     if (r.method === 'POST' && url.pathname === paths.token) return this.token(res, r);
     if (r.method === 'GET' && url.pathname === paths.user) return this.user(res, r, false);
-    if (this.dialect === 'github' && r.method === 'GET' && url.pathname === '/user/emails') return this.user(res, r, true);
+    if (this.dialect === 'github' && r.method === 'GET' && url.pathname === '/user/emails')
+      return this.user(res, r, true);
     res.writeHead(404).end('not found');
   }
 
@@ -98,16 +99,24 @@ export class OAuthProviderMock extends HttpMock {
     if (this.dialect === 'github') {
       const body = error
         ? new URLSearchParams({ error, error_description: error.replace(/_/g, ' ') })
-        : new URLSearchParams({ access_token: this.newToken(issued!.person), scope: 'user:email', token_type: 'bearer' });
+        : new URLSearchParams({
+            access_token: this.newToken(issued!.person),
+            scope: 'user:email',
+            token_type: 'bearer',
+          });
       res.writeHead(200, { 'content-type': 'application/x-www-form-urlencoded' }).end(body.toString());
       return;
     }
     if (error) {
-      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'invalid_grant', error_description: error }));
+      res
+        .writeHead(400, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: 'invalid_grant', error_description: error }));
       return;
     }
     const access = this.newToken(issued!.person);
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: access, token_type: 'bearer', expires_in: 3600 }));
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ access_token: access, token_type: 'bearer', expires_in: 3600 }));
   }
 
   private user(res: ServerResponse, r: MockRequest, emails: boolean): void {
@@ -121,7 +130,8 @@ export class OAuthProviderMock extends HttpMock {
     // Every GitHub account has a primary address (the noreply one when it keeps its own private).
     const email = person.email ?? `${person.id}+${person.login}@users.noreply.github.com`;
     if (emails) body = [{ email, primary: true, verified: true, visibility: person.email ? 'public' : null }];
-    else if (this.dialect === 'github') body = { id: person.id, login: person.login, name: person.name ?? null, email: null };
+    else if (this.dialect === 'github')
+      body = { id: person.id, login: person.login, name: person.name ?? null, email: null };
     else
       body = {
         id: person.id,

@@ -26,7 +26,8 @@ export async function followAuthorize(authorizeUrl: URL): Promise<URL> {
  */
 export async function finishSignIn(client: ApiClient, provider: RedirectProvider, back: URL): Promise<ApiResponse> {
   const res = await client.get(`/api/oauth/${provider}?${back.searchParams.toString()}`);
-  if (res.body?.success && typeof res.body.data?.id === 'number') client.headers['new-api-user'] = String(res.body.data.id);
+  if (res.body?.success && typeof res.body.data?.id === 'number')
+    client.headers['new-api-user'] = String(res.body.data.id);
   return res;
 }
 
@@ -35,7 +36,11 @@ export async function finishSignIn(client: ApiClient, provider: RedirectProvider
  * URLs: the outbound rule), then waits until the app, started with SYNC_FREQUENCY=1, has reloaded them:
  * `ready` must turn true.
  */
-export async function writeOptionRows(t: TestApp, rows: Record<string, string>, ready: () => Promise<boolean>): Promise<void> {
+export async function writeOptionRows(
+  t: TestApp,
+  rows: Record<string, string>,
+  ready: () => Promise<boolean>,
+): Promise<void> {
   const db = Db.open(t);
   try {
     for (const [key, value] of Object.entries(rows)) {

@@ -2,7 +2,9 @@ import type { LoginResult } from '@gw/shared';
 import type { UserEntity } from '../../database/entities';
 
 /** What every sign-in answers with (password, third-party): the user's public identity and role. */
-export function loginResultOf(user: Pick<UserEntity, 'id' | 'username' | 'display_name' | 'role' | 'status' | 'group'>): LoginResult {
+export function loginResultOf(
+  user: Pick<UserEntity, 'id' | 'username' | 'display_name' | 'role' | 'status' | 'group'>,
+): LoginResult {
   return {
     id: user.id,
     username: user.username,

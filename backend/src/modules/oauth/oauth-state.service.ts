@@ -90,7 +90,8 @@ export class OAuthStateService {
     if (!STATE_FORMAT.test(state)) throw AppError.forbidden('oauth.state_invalid');
     const raw = req.cookies?.[STATE_COOKIE];
     const cookie = raw ? req.unsignCookie(raw) : undefined;
-    if (!cookie?.valid || !cookie.value || !safeEqual(cookie.value, state)) throw AppError.forbidden('oauth.state_other_browser');
+    if (!cookie?.valid || !cookie.value || !safeEqual(cookie.value, state))
+      throw AppError.forbidden('oauth.state_other_browser');
     const row = await this.repo.take(this.keyOf(state), provider, nowSec());
     if (!row) throw AppError.forbidden('oauth.state_invalid');
     reply.clearCookie(STATE_COOKIE, { path: '/api/oauth' });

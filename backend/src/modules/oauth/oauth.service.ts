@@ -61,7 +61,12 @@ export class OAuthService implements OnApplicationShutdown {
     const s = this.options.settings;
     const provider = this.enabledProvider(name, s);
     const redirectUri = callbackUrl(req, s, provider.name);
-    const issued = await this.states.issue(req, reply, { provider: provider.name, aff, redirectUri, pkce: provider.pkce });
+    const issued = await this.states.issue(req, reply, {
+      provider: provider.name,
+      aff,
+      redirectUri,
+      pkce: provider.pkce,
+    });
     return provider.authorizeUrl(s, { redirectUri, ...issued });
   }
 

@@ -26,7 +26,12 @@ export class WeChatTelegramService {
 
   async weChatLogin(req: FastifyRequest, reply: FastifyReply, code: string | undefined): Promise<LoginResult> {
     const id = await this.weChatIdentity(code);
-    return this.accounts.signIn(req, reply, { prefix: 'wechat', identity: id, profile: { displayName: 'WeChat User' }, aff: '' });
+    return this.accounts.signIn(req, reply, {
+      prefix: 'wechat',
+      identity: id,
+      profile: { displayName: 'WeChat User' },
+      aff: '',
+    });
   }
 
   async weChatBind(caller: AuthUser, code: string | undefined): Promise<void> {
@@ -36,7 +41,12 @@ export class WeChatTelegramService {
   async telegramLogin(req: FastifyRequest, reply: FastifyReply, fields: TelegramFields): Promise<LoginResult> {
     const id = this.telegramIdentity(fields);
     const name = [fields.first_name, fields.last_name].filter(Boolean).join(' ') || fields.username;
-    return this.accounts.signIn(req, reply, { prefix: 'telegram', identity: id, profile: { displayName: name }, aff: '' });
+    return this.accounts.signIn(req, reply, {
+      prefix: 'telegram',
+      identity: id,
+      profile: { displayName: name },
+      aff: '',
+    });
   }
 
   async telegramBind(caller: AuthUser, fields: TelegramFields): Promise<void> {

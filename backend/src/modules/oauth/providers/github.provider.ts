@@ -31,12 +31,14 @@ export class GitHubProvider implements RedirectProvider {
     const p = (await strategyProfile(this.strategy(s), this.label, params)) as Profile & { _json?: { id?: unknown } };
     // The numeric id never changes; the login name can be renamed and reused by someone else.
     const id = p._json?.id ?? p.id;
-    if (id === undefined || id === null || id === '') throw AppError.badRequest('oauth.profile_failed', { provider: this.label });
+    if (id === undefined || id === null || id === '')
+      throw AppError.badRequest('oauth.profile_failed', { provider: this.label });
     return { id: String(id), displayName: p.displayName || p.username || undefined, email: p.emails?.[0]?.value };
   }
 
   private strategy(s: Settings): GitHubStrategy {
-    if (!s.GitHubClientId || !s.GitHubClientSecret) throw AppError.badRequest('oauth.not_configured', { provider: this.label });
+    if (!s.GitHubClientId || !s.GitHubClientSecret)
+      throw AppError.badRequest('oauth.not_configured', { provider: this.label });
     return new GitHubStrategy(
       {
         clientID: s.GitHubClientId,

@@ -60,13 +60,15 @@ export class LinuxDoProvider implements RedirectProvider {
 
   async profile(s: Settings, params: CallbackParams): Promise<ExternalProfile> {
     const u = (await strategyProfile(this.strategy(s), this.label, params)) as LinuxDoUser;
-    if (!u || typeof u.id !== 'number' || u.id <= 0) throw AppError.badRequest('oauth.profile_failed', { provider: this.label });
+    if (!u || typeof u.id !== 'number' || u.id <= 0)
+      throw AppError.badRequest('oauth.profile_failed', { provider: this.label });
     if ((u.trust_level ?? 0) < s.LinuxDOMinimumTrustLevel) throw AppError.forbidden('oauth.trust_level_low');
     return { id: String(u.id), displayName: u.name || u.username || undefined };
   }
 
   private strategy(s: Settings): LinuxDoStrategy {
-    if (!s.LinuxDOClientId || !s.LinuxDOClientSecret) throw AppError.badRequest('oauth.not_configured', { provider: this.label });
+    if (!s.LinuxDOClientId || !s.LinuxDOClientSecret)
+      throw AppError.badRequest('oauth.not_configured', { provider: this.label });
     const basic = Buffer.from(`${s.LinuxDOClientId}:${s.LinuxDOClientSecret}`).toString('base64');
     return new LinuxDoStrategy(
       {

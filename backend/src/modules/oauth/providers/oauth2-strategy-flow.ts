@@ -6,14 +6,22 @@ import type { AuthorizeParams, CallbackParams } from './provider';
 const logger = new Logger('OAuth');
 
 /** The verify callback of a strategy that only reads the profile: the profile is the "user". */
-export const keepProfile = (_access: string, _refresh: string, profile: unknown, done: (err: null, user: unknown) => void) =>
-  done(null, profile);
+export const keepProfile = (
+  _access: string,
+  _refresh: string,
+  profile: unknown,
+  done: (err: null, user: unknown) => void,
+) => done(null, profile);
 
 /**
  * The authorize URL a passport OAuth2 strategy builds (client_id, response_type, scope, and our state
  * and redirect_uri), through its redirect action.
  */
-export async function strategyAuthorizeUrl(strategy: Strategy, label: string, params: AuthorizeParams): Promise<string> {
+export async function strategyAuthorizeUrl(
+  strategy: Strategy,
+  label: string,
+  params: AuthorizeParams,
+): Promise<string> {
   const out = await runStrategy(strategy, { query: {} }, { state: params.state, callbackURL: params.redirectUri });
   if (out.kind === 'redirect') return out.url;
   logger.warn(`${label} authorize URL not built: ${describe(out)}`);
@@ -40,7 +48,9 @@ export async function strategyProfile(strategy: Strategy, label: string, params:
 function describe(out: Awaited<ReturnType<typeof runStrategy>>): string {
   if (out.kind === 'error') {
     const e = out.error as { message?: string; oauthError?: { statusCode?: number; data?: unknown } };
-    const inner = e.oauthError ? ` (${e.oauthError.statusCode ?? ''} ${String(e.oauthError.data ?? '').slice(0, 200)})` : '';
+    const inner = e.oauthError
+      ? ` (${e.oauthError.statusCode ?? ''} ${String(e.oauthError.data ?? '').slice(0, 200)})`
+      : '';
     return `${e.message ?? String(out.error)}${inner}`;
   }
   return `${out.kind} ${JSON.stringify(out.kind === 'redirect' ? out.url : out.kind === 'fail' ? out.challenge : '')}`;

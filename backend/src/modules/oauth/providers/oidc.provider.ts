@@ -33,7 +33,8 @@ export class OidcProvider implements RedirectProvider {
   async authorizeUrl(s: Settings, params: AuthorizeParams): Promise<string> {
     const config = await this.configuration(s);
     const query: Record<string, string> = { redirect_uri: params.redirectUri, scope: SCOPE, state: params.state };
-    if (params.codeChallenge) Object.assign(query, { code_challenge: params.codeChallenge, code_challenge_method: 'S256' });
+    if (params.codeChallenge)
+      Object.assign(query, { code_challenge: params.codeChallenge, code_challenge_method: 'S256' });
     if (params.nonce) query.nonce = params.nonce;
     return oidc.buildAuthorizationUrl(config, query).href;
   }
@@ -45,7 +46,11 @@ export class OidcProvider implements RedirectProvider {
     current.searchParams.set('state', params.state);
     // Only one OpenID Provider is configured, so there is no mix-up to detect: when the console did
     // not pass `iss` on, the configured issuer stands in for it.
-    const iss = params.iss ?? (config.serverMetadata().authorization_response_iss_parameter_supported ? config.serverMetadata().issuer : undefined);
+    const iss =
+      params.iss ??
+      (config.serverMetadata().authorization_response_iss_parameter_supported
+        ? config.serverMetadata().issuer
+        : undefined);
     if (iss) current.searchParams.set('iss', iss);
 
     let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
@@ -65,7 +70,11 @@ export class OidcProvider implements RedirectProvider {
       const info = await oidc.fetchUserInfo(config, tokens.access_token, sub ?? oidc.skipSubjectCheck);
       if (!info.sub) throw new Error('userinfo without sub');
       const name = typeof info.name === 'string' ? info.name : info.preferred_username;
-      return { id: info.sub, displayName: name || undefined, email: typeof info.email === 'string' ? info.email : undefined };
+      return {
+        id: info.sub,
+        displayName: name || undefined,
+        email: typeof info.email === 'string' && info.email_verified !== false ? info.email : undefined,
+      };
     } catch (err) {
       this.logger.warn(`OIDC userinfo failed: ${describe(err)}`);
       throw AppError.badRequest('oauth.profile_failed', { provider: this.label });
@@ -81,7 +90,8 @@ export class OidcProvider implements RedirectProvider {
       s['oidc.client_id'],
       s['oidc.client_secret'],
     ]);
-    if (this.cached && this.cached.key === key && Date.now() - this.cached.at < CONFIG_TTL_MS) return this.cached.config;
+    if (this.cached && this.cached.key === key && Date.now() - this.cached.at < CONFIG_TTL_MS)
+      return this.cached.config;
     const config = this.load(s);
     this.cached = { key, at: Date.now(), config };
     config.catch(() => {
@@ -124,6 +134,8 @@ export class OidcProvider implements RedirectProvider {
 
 function describe(err: unknown): string {
   const e = err as { message?: string; code?: string; cause?: unknown; error?: string; error_description?: string };
-  const cause = e.cause ? ` (${(e.cause as { message?: string }).message ?? JSON.stringify(e.cause).slice(0, 200)})` : '';
+  const cause = e.cause
+    ? ` (${(e.cause as { message?: string }).message ?? JSON.stringify(e.cause).slice(0, 200)})`
+    : '';
   return `${e.code ?? ''} ${e.error ?? ''} ${e.error_description ?? ''} ${e.message ?? String(err)}${cause}`.trim();
 }

@@ -17,7 +17,12 @@ export function outboundFetch(client: OutboundClient): FetchLike {
   return async (url, init) => {
     const method = init.method.toUpperCase();
     if (method !== 'GET' && method !== 'POST' && method !== 'PUT') throw new Error(`unsupported method ${method}`);
-    const res = await client.fetch(url, { method, headers: init.headers, body: bodyText(init.body), signal: init.signal });
+    const res = await client.fetch(url, {
+      method,
+      headers: init.headers,
+      body: bodyText(init.body),
+      signal: init.signal,
+    });
     const headers = new Headers();
     for (const [k, v] of Object.entries(res.headers)) {
       if (Array.isArray(v)) v.forEach((one) => headers.append(k, one));

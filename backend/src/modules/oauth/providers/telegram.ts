@@ -12,7 +12,11 @@ export type TelegramCheck = 'ok' | 'invalid' | 'expired';
  * HMAC-SHA256 keyed by SHA-256(bot token) must equal `hash` (compared in constant time), and
  * `auth_date` must be recent. Pure: `nowSec` comes from the caller.
  */
-export function checkTelegramLogin(fields: Readonly<Record<string, string>>, botToken: string, nowSec: number): TelegramCheck {
+export function checkTelegramLogin(
+  fields: Readonly<Record<string, string>>,
+  botToken: string,
+  nowSec: number,
+): TelegramCheck {
   const hash = fields.hash;
   if (!botToken || typeof hash !== 'string' || !/^[0-9a-f]{64}$/i.test(hash) || !fields.id) return 'invalid';
   const text = Object.keys(fields)

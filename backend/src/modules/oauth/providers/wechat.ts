@@ -21,11 +21,15 @@ export async function weChatIdByCode(s: Settings, code: string): Promise<string>
   const url = `${s.WeChatServerAddress.replace(/\/+$/, '')}/api/wechat/user?code=${encodeURIComponent(code)}`;
   let answer: WeChatServerAnswer;
   try {
-    const res = await fetch(url, { headers: { Authorization: s.WeChatServerToken }, signal: AbortSignal.timeout(5_000) });
+    const res = await fetch(url, {
+      headers: { Authorization: s.WeChatServerToken },
+      signal: AbortSignal.timeout(5_000),
+    });
     answer = (await res.json()) as WeChatServerAnswer;
   } catch {
     throw new AppError('oauth.wechat_server_failed', 502);
   }
-  if (!answer?.success || typeof answer.data !== 'string' || !answer.data) throw AppError.badRequest('oauth.wechat_code_invalid');
+  if (!answer?.success || typeof answer.data !== 'string' || !answer.data)
+    throw AppError.badRequest('oauth.wechat_code_invalid');
   return answer.data;
 }
