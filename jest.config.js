@@ -27,9 +27,9 @@ module.exports = {
       ...common,
       displayName: 'unit',
       testMatch: ['<rootDir>/{backend,libs,frontend-shell,frontend-admin,frontend-user}/**/src/**/*.spec.{ts,tsx}'],
-      // @nestjs/* 12 ship ES modules only; jest runs CommonJS, so unit specs of Nest-decorated services
-      // (tested against the fakes in backend/src/testing) need those packages transformed like our code.
-      transformIgnorePatterns: ['/node_modules/(?!(@nestjs)/)'],
+      // @nestjs/* 12 and openid-client 6 (with oauth4webapi, jose) ship ES modules only; jest runs
+      // CommonJS, so unit specs importing them need those packages transformed like our code.
+      transformIgnorePatterns: ['/node_modules/(?!(@nestjs|openid-client|oauth4webapi|jose)/)'],
     },
     {
       ...common,

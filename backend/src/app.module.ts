@@ -21,6 +21,7 @@ import { UserModule } from './modules/user/user.module';
 import { MailModule } from './modules/mail/mail.module';
 import { NotifyModule } from './modules/notify/notify.module';
 import { VerificationModule } from './modules/verification/verification.module';
+import { OAuthModule } from './modules/oauth/oauth.module';
 
 @Module({})
 export class AppModule {
@@ -49,6 +50,7 @@ export class AppModule {
         NotifyModule,
         PaymentModule,
         VerificationModule,
+        OAuthModule,
       ],
     };
   }

@@ -39,6 +39,15 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/user/logout': { access: 'public', deniedOnly: true },
   'POST /api/user/logout': { access: 'public', deniedOnly: true },
   'GET /api/user/self': { access: 'user' },
+  // Third-party sign-in: every provider is off here, so each public route answers its own 403 to everyone.
+  'GET /api/oauth/state': { access: 'public' },
+  'GET /api/oauth/:provider/start': { access: 'public', path: '/api/oauth/github/start', status: 403 },
+  'GET /api/oauth/:provider': { access: 'public', path: '/api/oauth/oidc?code=x&state=y', status: 403 },
+  'GET /api/oauth/wechat': { access: 'public', path: '/api/oauth/wechat?code=x', status: 403 },
+  'GET /api/oauth/telegram/login': { access: 'public', path: '/api/oauth/telegram/login?id=1&hash=x', status: 403 },
+  // Without a code or widget data the bind routes answer 400 to those allowed in.
+  'GET /api/oauth/wechat/bind': { access: 'user' },
+  'GET /api/oauth/telegram/bind': { access: 'user' },
   'PUT /api/user/self': { access: 'user', body: {} },
   'DELETE /api/user/self': { access: 'user', deniedOnly: true },
   'GET /api/user/self/groups': { access: 'user' },

@@ -166,14 +166,7 @@ export class ApiClient {
       headers: h,
       body: body === undefined ? undefined : rawBody ? (body as string) : JSON.stringify(body),
     });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const i = pair.indexOf('=');
-      const name = pair.slice(0, i);
-      const value = pair.slice(i + 1);
-      if (value === '' || /max-age=0|expires=Thu, 01 Jan 1970/i.test(c)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    this.keepCookies(res);
     const text = await res.text();
     let parsed: unknown = text;
     try {
@@ -191,6 +184,39 @@ export class ApiClient {
       this.headers['new-api-user'] = String(signedIn);
     }
     return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  /**
+   * A GET as a browser navigation sends it (cookies and this client's headers), without following a
+   * redirect: the status and Location, keeping any cookies set.
+   */
+  async navigate(path: string): Promise<{ status: number; location: string | null; body: string }> {
+    const h: Record<string, string> = { ...this.headers };
+    if (this.cookies.size) h.cookie = this.cookieHeader();
+    const res = await fetch(this.baseUrl + path, { headers: h, redirect: 'manual' });
+    this.keepCookies(res);
+    return { status: res.status, location: res.headers.get('location'), body: await res.text() };
+  }
+
+  /** Cookie names this client holds. */
+  cookieNames(): string[] {
+    return [...this.cookies.keys()];
+  }
+
+  /** Forgets a cookie (as another browser would not have it). */
+  dropCookie(name: string): void {
+    this.cookies.delete(name);
+  }
+
+  private keepCookies(res: Response): void {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair.indexOf('=');
+      const name = pair.slice(0, i);
+      const value = pair.slice(i + 1);
+      if (value === '' || /max-age=0|expires=Thu, 01 Jan 1970/i.test(c)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
   }
 
   hasSession(): boolean {

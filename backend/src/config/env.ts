@@ -54,6 +54,9 @@ const schema = z.object({
   DB_LOGGING: bool,
   OUTBOUND_TEST_ALLOW: z.string().default(''),
   TURNSTILE_VERIFY_URL: z.url({ protocol: /^https?$/ }).default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  GITHUB_OAUTH_URL: z.url().default('https://github.com'),
+  GITHUB_API_URL: z.url().default('https://api.github.com'),
+  LINUXDO_OAUTH_URL: z.url().default('https://connect.linux.do'),
 });
 
 export interface AppConfig {
@@ -100,6 +103,11 @@ export interface AppConfig {
   readonly dbLogging: boolean;
   /** Where Turnstile tokens are verified (TURNSTILE_VERIFY_URL; tests point it at a stand-in): docs/identity/human-check.md. */
   readonly turnstileVerifyUrl: string;
+  /**
+   * Where GitHub and LinuxDO sign-in go (GITHUB_OAUTH_URL, GITHUB_API_URL, LINUXDO_OAUTH_URL): the real
+   * services unless tests point them at stand-ins (docs/identity/third-party-sign-in.md). No trailing slash.
+   */
+  readonly oauthUrls: { readonly github: string; readonly githubApi: string; readonly linuxdo: string };
 }
 
 export interface RequestBudget {
@@ -155,6 +163,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     relayConnectTimeoutSec: e.RELAY_CONNECT_TIMEOUT,
     relayFirstByteTimeoutSec: e.RELAY_FIRST_BYTE_TIMEOUT || e.STREAMING_TIMEOUT,
     maxRequestBodyBytes: e.MAX_REQUEST_BODY_MB * 1024 * 1024,
+    oauthUrls: {
+      github: e.GITHUB_OAUTH_URL.replace(/\/+$/, ''),
+      githubApi: e.GITHUB_API_URL.replace(/\/+$/, ''),
+      linuxdo: e.LINUXDO_OAUTH_URL.replace(/\/+$/, ''),
+    },
     criticalRateLimit: {
       enabled: e.CRITICAL_RATE_LIMIT_ENABLE,
       ipLimit: e.CRITICAL_RATE_LIMIT,

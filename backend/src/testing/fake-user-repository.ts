@@ -1,11 +1,11 @@
 import { UserEntity } from '../database/entities';
-import type { UserRepository, UserTx } from '../modules/user/user.repository';
+import type { IdentityField, UserRepository, UserTx } from '../modules/user/user.repository';
 import { entityDefaults } from './entity-defaults';
 import { FAKE_TX, notImplemented, strictFake, uniqueViolation } from './strict-fake';
 
 type UserRepositoryContract = Pick<UserRepository, keyof UserRepository>;
 
-const UNIQUE = ['username', 'aff_code', 'access_token'] as const;
+const UNIQUE = ['username', 'aff_code', 'access_token', 'github_id', 'oidc_id', 'wechat_id', 'telegram_id', 'linux_do_id'] as const;
 
 /**
  * In-memory `users` table behind UserRepository's interface: rows in a Map, entity defaults on insert,
@@ -126,6 +126,18 @@ export class FakeUserRepository implements UserRepositoryContract {
 
   findLowQuotaCandidates(): never {
     return notImplemented('UserRepository.findLowQuotaCandidates');
+  }
+
+  async findByIdentity(field: IdentityField, value: string): Promise<UserEntity | null> {
+    return copy(this.all().find((u) => u[field] === value));
+  }
+
+  async setIdentity(id: number, field: IdentityField, value: string): Promise<boolean> {
+    const row = this.rows.get(id);
+    if (!row || row.deleted_at !== null) return false;
+    this.checkUnique({ ...row, [field]: value });
+    row[field] = value;
+    return true;
   }
 
   private all(): UserEntity[] {

@@ -41,6 +41,7 @@ export const optionsEn: DictOf<typeof optionsZh> = {
     LinuxDOOAuthEnabled: "Allow LinuxDO sign-in",
     LinuxDOClientId: "LinuxDO client ID",
     LinuxDOClientSecret: "LinuxDO client secret",
+    LinuxDOMinimumTrustLevel: "LinuxDO minimum trust level",
     WeChatAuthEnabled: "Allow WeChat sign-in",
     WeChatServerAddress: "WeChat server address",
     WeChatServerToken: "WeChat server token",

@@ -39,6 +39,7 @@ export const optionsZh = {
     LinuxDOOAuthEnabled: "允许通过 LinuxDO 账户登录和注册",
     LinuxDOClientId: "LinuxDO Client ID",
     LinuxDOClientSecret: "LinuxDO Client Secret",
+    LinuxDOMinimumTrustLevel: "LinuxDO 最低信任等级",
     WeChatAuthEnabled: "允许通过微信登录和注册",
     WeChatServerAddress: "微信服务器地址",
     WeChatServerToken: "微信服务器访问凭证",

@@ -113,6 +113,8 @@ export const OPTION_DEFS = {
   LinuxDOOAuthEnabled: bool(false),
   LinuxDOClientId: str(),
   LinuxDOClientSecret: secret(),
+  /** LinuxDO accounts below this trust level (0–4) are refused (docs/identity/third-party-sign-in.md). */
+  LinuxDOMinimumTrustLevel: int(0, 0, 4),
   WeChatAuthEnabled: bool(false),
   WeChatServerAddress: url(),
   WeChatServerToken: secret(),

@@ -5,6 +5,7 @@ import { CreativeTaskEntity } from './creative-task.entity';
 import { DrawingTaskEntity } from './drawing-task.entity';
 import { LogDeadLetterEntity } from './log-dead-letter.entity';
 import { LogEntity } from './log.entity';
+import { OAuthStateEntity } from './oauth-state.entity';
 import { OptionEntity } from './option.entity';
 import { QuotaDataEntity } from './quota-data.entity';
 import { RedemptionEntity, RedemptionUseEntity } from './redemption.entity';
@@ -25,6 +26,7 @@ export {
   DrawingTaskEntity,
   LogDeadLetterEntity,
   LogEntity,
+  OAuthStateEntity,
   OptionEntity,
   QuotaAlertEntity,
   QuotaDataEntity,
@@ -47,6 +49,7 @@ export const ENTITIES = [
   DrawingTaskEntity,
   LogDeadLetterEntity,
   LogEntity,
+  OAuthStateEntity,
   OptionEntity,
   QuotaAlertEntity,
   QuotaDataEntity,

@@ -12,11 +12,15 @@ export class UserEntity {
   @IntColumn({ default: Role.User }) role!: number;
   @IntColumn({ default: UserStatus.Enabled }) status!: number;
   @StrColumn(191) email!: string;
-  @StrColumn(64) github_id!: string;
-  @StrColumn(191) oidc_id!: string;
-  @StrColumn(64) wechat_id!: string;
-  @StrColumn(64) telegram_id!: string;
-  @StrColumn(64) linux_do_id!: string;
+  /**
+   * Third-party identities (docs/identity/third-party-sign-in.md): NULL when unbound, each a unique key,
+   * so one provider id can belong to one user only. API views show '' for NULL.
+   */
+  @Index({ unique: true }) @StrColumn(64, { nullable: true, default: null }) github_id!: string | null;
+  @Index({ unique: true }) @StrColumn(191, { nullable: true, default: null }) oidc_id!: string | null;
+  @Index({ unique: true }) @StrColumn(64, { nullable: true, default: null }) wechat_id!: string | null;
+  @Index({ unique: true }) @StrColumn(64, { nullable: true, default: null }) telegram_id!: string | null;
+  @Index({ unique: true }) @StrColumn(64, { nullable: true, default: null }) linux_do_id!: string | null;
   /** Keyed hash of the console access token (the token itself is shown once, on reset). */
   @Index({ unique: true }) @StrColumn(64, { nullable: true, default: null }) access_token!: string | null;
   @BigIntColumn() quota!: number;

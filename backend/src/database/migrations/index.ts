@@ -6,6 +6,7 @@ import { AddLogInbox1795476000000 } from './1795476000000-add-log-inbox';
 import { AddSessions1795479534576 } from './1795479534576-add-sessions';
 import { AddQuotaAlerts1795493000000 } from './1795493000000-add-quota-alerts';
 import { AddVerificationCodes1795500000000 } from './1795500000000-add-verification-codes';
+import { AddOAuthStates1795500539775 } from './1795500539775-add-oauth-states';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddSessions1795479534576,
   AddQuotaAlerts1795493000000,
   AddVerificationCodes1795500000000,
+  AddOAuthStates1795500539775,
 ];

@@ -9,6 +9,7 @@ import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
 import { ConsoleAuthService } from './console-auth.service';
 import { CredentialsModule } from './credentials.module';
+import { SignUpService } from './sign-up.service';
 
 /** Sign-in, registration and the global access guard. Credential throttling: ThrottleModule. */
 @Module({
@@ -20,7 +21,7 @@ import { CredentialsModule } from './credentials.module';
     VerificationModule,
   ],
   controllers: [AuthController],
-  providers: [AuthService, ConsoleAuthService, { provide: APP_GUARD, useClass: AuthGuard }],
-  exports: [ConsoleAuthService],
+  providers: [AuthService, ConsoleAuthService, SignUpService, { provide: APP_GUARD, useClass: AuthGuard }],
+  exports: [ConsoleAuthService, SignUpService],
 })
 export class AuthModule {}

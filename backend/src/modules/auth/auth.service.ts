@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { checkLogin, checkRegister, normalizeEmail, Role, type LoginResult } from '@gw/shared';
-import { DataSource } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
 import type { MessageKey } from '../../common/i18n/messages';
 import { OptionService } from '../option/option.service';
 import { SetupService } from '../setup/setup.service';
 import { UserService } from '../user/user.service';
 import { VerificationCodes } from '../verification/verification-codes';
+import { loginResultOf } from './login-result';
+import { SignUpService } from './sign-up.service';
 
 /** The password new-api deployments were seeded with; signing in with it earns a warning. */
 export const DEFAULT_ROOT_PASSWORD = '123456';
@@ -26,8 +27,8 @@ export class AuthService {
     private readonly users: UserService,
     private readonly options: OptionService,
     private readonly setup: SetupService,
-    private readonly dataSource: DataSource,
     private readonly codes: VerificationCodes,
+    private readonly signUp: SignUpService,
   ) {}
 
   /** Verifies credentials; the same answer for an unknown user, a wrong password and a banned user. */
@@ -38,14 +39,7 @@ export class AuthService {
     const user = await this.users.findByLogin(username.trim());
     const valid = await this.users.verifyPassword(user ?? ({ password: '' } as never), password);
     if (!user || !valid || user.status !== 1) throw AppError.unauthorized('auth.bad_credentials');
-    const result: LoginResult = {
-      id: user.id,
-      username: user.username,
-      display_name: user.display_name,
-      role: user.role,
-      status: user.status,
-      group: user.group,
-    };
+    const result = loginResultOf(user);
     if (user.role === Role.Root && password === DEFAULT_ROOT_PASSWORD) result.default_password_warning = true;
     return { result, sessionVersion: user.session_version };
   }
@@ -59,7 +53,7 @@ export class AuthService {
     const rule = checkRegister(input);
     if (rule) throw AppError.badRequest(rule as MessageKey);
     // With e-mail verification the address's code is checked now (a wrong one counts as an attempt)
-    // and used up in the transaction below (docs/identity/email-and-reset.md).
+    // and used up in the sign-up transaction (docs/identity/email-and-reset.md).
     const email = s.EmailVerificationEnabled ? normalizeEmail(input.email ?? '') : (input.email ?? '');
     const code = input.verification_code?.trim() ?? '';
     if (s.EmailVerificationEnabled) {
@@ -67,18 +61,11 @@ export class AuthService {
       await this.codes.check('email', email, code);
     }
 
-    const inviter = input.aff_code ? await this.users.findByAffCode(input.aff_code) : null;
-    const quota = s.QuotaForNewUser + (inviter ? s.QuotaForInvitee : 0);
     // argon2 takes tens of milliseconds: hashed before the transaction, never inside it.
     const passwordHash = await this.users.hashPassword(input.password);
-    await this.dataSource.transaction(async (m) => {
-      if (s.EmailVerificationEnabled) await this.codes.consume(m, 'email', email, code);
-      // The new-user bonus row (type 4) is written with the user, in this transaction.
-      await this.users.insert(
-        { username: input.username.trim(), passwordHash, quota, inviter_id: inviter?.id ?? 0, email },
-        m,
-      );
-      if (inviter) await this.users.creditInviter(m, inviter.id, s.QuotaForInviter);
-    });
+    await this.signUp.createAccount(
+      { username: input.username.trim(), passwordHash, email, aff_code: input.aff_code },
+      s.EmailVerificationEnabled ? (m) => this.codes.consume(m, 'email', email, code) : undefined,
+    );
   }
 }

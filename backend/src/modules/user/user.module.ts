@@ -4,6 +4,7 @@ import { UserEntity } from '../../database/entities';
 import { CredentialsModule } from '../auth/credentials.module';
 import { UserAdminController } from './user.controller';
 import { UserSelfController } from './user-self.controller';
+import { UserIdentityService } from './user-identity.service';
 import { UserSelfService } from './user-self.service';
 import { UserCredentialsService } from './user-credentials.service';
 import { UserRepository } from './user.repository';
@@ -14,7 +15,7 @@ import { UserService } from './user.service';
   imports: [TypeOrmModule.forFeature([UserEntity]), CredentialsModule],
   // Self routes first: /api/user/self must not match /api/user/:id.
   controllers: [UserSelfController, UserAdminController],
-  providers: [UserRepository, UserService, UserSelfService, UserCredentialsService],
-  exports: [UserService, UserCredentialsService],
+  providers: [UserRepository, UserService, UserSelfService, UserCredentialsService, UserIdentityService],
+  exports: [UserService, UserCredentialsService, UserIdentityService],
 })
 export class UserModule {}

@@ -19,6 +19,9 @@ const RELAY_FIELDS = { id: true, username: true, role: true, status: true, group
 export type NotifyRecord = Pick<UserEntity, 'id' | 'username' | 'email' | 'quota' | 'status' | 'setting' | 'deleted_at'>;
 const NOTIFY_FIELDS = { id: true, username: true, email: true, quota: true, status: true, setting: true, deleted_at: true } as const;
 
+/** The columns holding a third-party identity (each unique; NULL when unbound). */
+export type IdentityField = 'github_id' | 'oidc_id' | 'wechat_id' | 'telegram_id' | 'linux_do_id';
+
 /** The admin list's filters: keyword over id, username, e-mail and display name; exact group. */
 export interface UserSearch {
   keyword?: string;
@@ -177,6 +180,25 @@ export class UserRepository {
         'NOT EXISTS (SELECT 1 FROM (SELECT u.id FROM users u WHERE u.email = :email AND u.deleted_at IS NULL AND u.id <> :id) taken)',
         { email, id },
       )
+      .execute();
+    return Boolean(res.affected);
+  }
+
+  /** The user (deleted ones included) holding this third-party identity. */
+  findByIdentity(field: IdentityField, value: string): Promise<UserEntity | null> {
+    return this.users.findOneBy({ [field]: value });
+  }
+
+  /**
+   * Binds a third-party identity to a live user; false when no such live user. Rejects with the
+   * driver's unique violation when another user holds it.
+   */
+  async setIdentity(id: number, field: IdentityField, value: string, tx?: UserTx): Promise<boolean> {
+    const res = await this.repo(tx)
+      .createQueryBuilder()
+      .update(UserEntity)
+      .set({ [field]: value })
+      .where('id = :id AND deleted_at IS NULL', { id })
       .execute();
     return Boolean(res.affected);
   }

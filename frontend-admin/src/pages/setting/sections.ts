@@ -96,7 +96,7 @@ export const SYSTEM_SECTIONS: SectionDef[] = [
   s('smtp', keys('SMTPServer', 'SMTPPort', 'SMTPAccount', 'SMTPFrom', 'SMTPToken', 'SMTPSSLEnabled')),
   s('oidc', keys('oidc.well_known', 'oidc.client_id', 'oidc.client_secret', 'oidc.authorization_endpoint', 'oidc.token_endpoint', 'oidc.user_info_endpoint')),
   s('github', keys('GitHubClientId', 'GitHubClientSecret')),
-  s('linuxdo', keys('LinuxDOClientId', 'LinuxDOClientSecret')),
+  s('linuxdo', keys('LinuxDOClientId', 'LinuxDOClientSecret', 'LinuxDOMinimumTrustLevel')),
   s('wechat', keys('WeChatServerAddress', 'WeChatServerToken', 'WeChatAccountQRCodeImageURL')),
   s('telegram', keys('TelegramBotToken', 'TelegramBotName')),
   s('turnstile', keys('TurnstileSiteKey', 'TurnstileSecretKey')),
