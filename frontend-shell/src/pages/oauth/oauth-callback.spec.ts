@@ -7,6 +7,11 @@ describe('callbackRequest', () => {
     expect(callbackRequest(p, query('code=abc&state=s1&returnTo=/x'))).toEqual({ url: `/api/oauth/${p}?code=abc&state=s1`, key: `${p}:abc` });
   });
 
+  it("oidc: the provider's iss goes on too (the server checks it)", () => {
+    const iss = encodeURIComponent('http://127.0.0.1:4000');
+    expect(callbackRequest('oidc', query(`code=c&state=s&iss=${iss}`))?.url).toBe(`/api/oauth/oidc?code=c&state=s&iss=${iss}`);
+  });
+
   it('telegram: only the widget fields go on, to login or (marked) bind', () => {
     const fields = 'id=42&first_name=A%20B&username=u&auth_date=1700000000&hash=ff';
     expect(callbackRequest('telegram', query(`returnTo=%2Flog&${fields}&extra=1`))).toEqual({

@@ -24,6 +24,9 @@ export function callbackRequest(provider: string | undefined, query: Query): { u
   if (provider === 'github' || provider === 'oidc' || provider === 'linuxdo') {
     const code = query.get('code') ?? '';
     const qs = new URLSearchParams({ code, state: query.get('state') ?? '' });
+    // An OpenID provider names itself (RFC 9207); the server checks it against the configured issuer.
+    const iss = query.get('iss');
+    if (iss) qs.append('iss', iss);
     return { url: `/api/oauth/${provider}?${qs}`, key: `${provider}:${code}` };
   }
   if (provider === 'telegram') {
