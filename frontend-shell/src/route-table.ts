@@ -64,8 +64,8 @@ export const ROUTE_TABLE: RouteEntry[] = [
   // Without side navigation.
   { path: '/', access: 'open', page: 'HomePage', bare: true },
   { path: '/setup', access: 'open', page: 'SetupPage', bare: true },
-  { path: '/chat/:id?', access: 'open', page: 'ComingSoon', bare: true },
-  { path: '/chat2link', access: 'login', page: 'ComingSoon', bare: true },
+  { path: '/chat/:id?', access: 'open', remote: 'user', page: 'ChatPage', bare: true },
+  { path: '/chat2link', access: 'login', remote: 'user', page: 'Chat2LinkPage', bare: true },
   // Open pages.
   { path: '/login', access: 'open', page: 'LoginPage' },
   { path: '/register', access: 'open', page: 'RegisterPage' },
@@ -75,7 +75,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
   { path: '/about', access: 'open', page: 'AboutPage' },
   { path: '/pricing', access: 'open', page: 'PricingPage' },
   // Menu: chat.
-  { path: '/playground', access: 'login', page: 'ComingSoon', menu: { group: 'chat', labelKey: 'nav.playground' } },
+  { path: '/playground', access: 'login', remote: 'user', page: 'PlaygroundPage', menu: { group: 'chat', labelKey: 'nav.playground' } },
   // Menu: console.
   { path: '/detail', access: 'login', page: 'ComingSoon', menu: { group: 'console', labelKey: 'nav.detail', visible: (c) => !!c.status.enable_data_export } },
   { path: '/token', access: 'login', remote: 'user', page: 'TokenPage', menu: { group: 'console', labelKey: 'nav.token' } },

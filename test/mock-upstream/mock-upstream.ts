@@ -28,6 +28,8 @@ export interface Behavior {
   /** Stream: number of content chunks, each carrying `chunkText`. */
   chunks?: number;
   chunkText?: string;
+  /** Stream: exactly these content pieces, in order (overrides chunks/chunkText). */
+  chunkTexts?: string[];
   chunkDelayMs?: number;
   /** Stream: destroy the socket after this many content chunks. */
   resetAfterChunks?: number;
@@ -262,7 +264,7 @@ export class MockUpstream {
       res.end();
       return;
     }
-    const n = b.chunks ?? 3;
+    const n = b.chunkTexts?.length ?? b.chunks ?? 3;
     for (let i = 0; i < n; i++) {
       if (b.chunkDelayMs) await sleep(b.chunkDelayMs);
       if (res.destroyed) return;
@@ -272,7 +274,7 @@ export class MockUpstream {
       }
       send({
         ...base,
-        choices: [{ index: 0, delta: { content: b.chunkText ?? `tok${i} ` }, finish_reason: null }],
+        choices: [{ index: 0, delta: { content: b.chunkTexts?.[i] ?? b.chunkText ?? `tok${i} ` }, finish_reason: null }],
         ...(withUsage ? { usage: null } : {}),
       });
     }

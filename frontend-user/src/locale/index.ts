@@ -1,11 +1,13 @@
 import { en as baseEn } from './en';
 import { logEn } from './log.en';
 import { logZh } from './log.zh';
+import { playgroundEn } from './playground.en';
+import { playgroundZh } from './playground.zh';
 import { tokenEn } from './token.en';
 import { tokenZh } from './token.zh';
 import { walletEn } from './wallet.en';
 import { walletZh } from './wallet.zh';
 import { zh as baseZh } from './zh';
 
-export const zh = { ...baseZh, ...tokenZh, ...logZh, ...walletZh };
-export const en = { ...baseEn, ...tokenEn, ...logEn, ...walletEn };
+export const zh = { ...baseZh, ...tokenZh, ...logZh, ...walletZh, ...playgroundZh };
+export const en = { ...baseEn, ...tokenEn, ...logEn, ...walletEn, ...playgroundEn };

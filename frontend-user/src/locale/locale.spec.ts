@@ -11,5 +11,7 @@ describe('user dictionaries', () => {
     expect(en.token.no_groups).toBe('The administrator has not set selectable groups');
     expect(zh.personal.email_required).toBe('请输入邮箱！');
     expect(zh.personal.code_required).toBe('请输入邮箱验证码！');
+    expect(zh.chat.no_enabled_token).toBe('当前没有可用的启用令牌，请确认是否有令牌处于启用状态！');
+    expect(zh.chat.parse_failed).toBe('聊天数据解析失败');
   });
 });

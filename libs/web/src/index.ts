@@ -49,6 +49,7 @@ export { RichContent } from './components/RichContent';
 export { StandaloneApp, type StandaloneRoute } from './components/StandaloneApp';
 export { SubmitFooter, type SubmitFooterProps } from './components/SubmitFooter';
 export { useCountdown } from './hooks/useCountdown';
+export { useIsMobile, MOBILE_QUERY } from './hooks/useIsMobile';
 export { HumanCheck, useHumanCheck, type HumanCheckState } from './identity/HumanCheck';
 export { TelegramLogin } from './identity/TelegramLogin';
 export { WeChatModal } from './identity/WeChatModal';

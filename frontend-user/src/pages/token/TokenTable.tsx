@@ -3,6 +3,7 @@ import { IconCopy } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, renderQuota, TokenStatus, type TokenRecord } from '@gw/shared';
 import { copyText, formatTimestamp, quotaDisplay, useStatus } from '@gw/web';
+import { ChatLinkButton } from '../chat/ChatLinkButton';
 import { maskKey, tokenStatusDisplay, toggledStatus, withSkPrefix } from './token-helpers';
 
 interface Props {
@@ -60,11 +61,12 @@ export function TokenTable({ rows, loading, page, pageSize, total, onPage, onTog
     {
       title: t('common.actions'),
       fixed: 'right',
-      width: 220,
+      width: 280,
       render: (_, row) => {
         const next = toggledStatus(row.status);
         return (
           <Space size={4}>
+            <ChatLinkButton tokenKey={row.key} />
             {next !== null && (
               <Button size="mini" status={next === TokenStatus.Disabled ? 'warning' : 'success'} className="gw-token-toggle" onClick={() => onToggle(row)}>
                 {next === TokenStatus.Disabled ? t('token.disable') : t('token.enable')}
