@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { OAuthProviderMock } from '../mock-upstream/oauth-mock';
+import { OAuthProviderMock, WeChatServerMock } from '../mock-upstream/oauth-mock';
 import { TurnstileMock } from '../mock-upstream/turnstile-mock';
 import { ApiClient } from '../support/api-client';
 import { createUser, login, setOption, setupRoot } from '../support/fixtures';
@@ -25,12 +25,14 @@ describe('console: sign-in, binding, e-mail codes and password reset', () => {
   let inbox: MailInbox;
   let github: OAuthProviderMock;
   let turnstile: TurnstileMock;
+  let wechat: WeChatServerMock;
 
   beforeAll(async () => {
     inbox = await MailInbox.start();
     github = new OAuthProviderMock('github', 'gh-e2e-client', 'gh-e2e-secret', { id: 4242, login: 'octo-e2e', name: 'Octo' });
     turnstile = new TurnstileMock(TURNSTILE_SECRET);
-    await Promise.all([github.start(), turnstile.start()]);
+    wechat = new WeChatServerMock('e2e-wechat-token');
+    await Promise.all([github.start(), turnstile.start(), wechat.start()]);
     [app, browser] = await Promise.all([
       startApp({
         WEB_DIST_DIR: REPO_ROOT,
@@ -56,6 +58,9 @@ describe('console: sign-in, binding, e-mail codes and password reset', () => {
       'oidc.client_id': op.clientId,
       'oidc.client_secret': op.clientSecret,
       'oidc.enabled': 'true',
+      WeChatServerAddress: wechat.url,
+      WeChatServerToken: wechat.token,
+      WeChatAuthEnabled: 'true',
     };
     for (const [k, v] of Object.entries(options)) await setOption(root, k, v);
     // The option API refuses loopback addresses for URLs the server calls (the outbound rule).
@@ -69,7 +74,7 @@ describe('console: sign-in, binding, e-mail codes and password reset', () => {
     await browser?.close();
     await app?.close();
     await op?.close();
-    await Promise.all([inbox?.close(), github?.close(), turnstile?.close()]);
+    await Promise.all([inbox?.close(), github?.close(), turnstile?.close(), wechat?.close()]);
   });
 
   const newPage = async (): Promise<{ page: Page; errors: string[] }> => {
@@ -97,6 +102,18 @@ describe('console: sign-in, binding, e-mail codes and password reset', () => {
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
     expect(stored).toMatchObject({ display_name: 'Alice Liddell' });
     expect(stored.username).toMatch(/^oidc_/);
+    expect(errors).toEqual([]);
+  });
+
+  it('signs in with the code the WeChat account replied, typed into the QR modal', async () => {
+    const { page, errors } = await newPage();
+    await page.goto(`${app.url}/login`);
+    await page.click('[data-testid=oauth-wechat]');
+    await page.locator('.gw-wechat-modal input').fill(wechat.issueCode('wx-e2e-openid'));
+    await page.locator('.gw-wechat-modal .arco-modal-footer .arco-btn-primary').click();
+    await page.waitForURL(`${app.url}/token`);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
+    expect(stored.username).toMatch(/^wechat_/);
     expect(errors).toEqual([]);
   });
 
