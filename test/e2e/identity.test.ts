@@ -164,8 +164,9 @@ describe('console: sign-in, binding, e-mail codes and password reset', () => {
     // The old password is refused; the new one signs in through the login page.
     expect((await new ApiClient(app.url).post('/api/user/login', { username: user.username, password: user.password })).body.success).toBe(false);
     await loginUi(visitor, app.url, user.username, password);
-    // The reset ended the first browser's session: its next call lands on the login page with the notice.
-    await page.goto(`${app.url}/personal`);
+    // The reset ended the first browser's session: moving on in the console (no reload), its next
+    // calls answer 401 and land on the login page with the notice.
+    await page.locator('.gw-sidenav .arco-menu-item', { hasText: '钱包' }).click();
     await page.waitForURL(/\/login\?expired=true/);
     await page.locator('.gw-expired').waitFor();
     expect(errors).toEqual([]);
