@@ -304,7 +304,7 @@ describe('channel API', () => {
     await setOption(root, 'ChannelDisableThreshold', '0.05');
     mock.on(MARKER, { delayMs: 120 });
     const slow = await admin.get(`/api/channel/test/${id}`, EN);
-    expect(slow.body).toMatchObject({ success: false, message: expect.stringContaining('exceeds the threshold') });
+    expect(slow.body).toMatchObject({ success: false, data: null, message: expect.stringContaining('exceeds the threshold') });
     expect((await admin.get(`/api/channel/${id}`)).body.data.status).toBe(3);
     mock.on(MARKER, {});
     await setOption(root, 'ChannelDisableThreshold', '5');
