@@ -16,3 +16,4 @@ export * from './ratio-map';
 export * from './schemas';
 export * from './public-pricing';
 export * from './log-messages';
+export * from './channel-type-models';
