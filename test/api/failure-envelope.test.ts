@@ -16,7 +16,7 @@ describe('failure envelope', () => {
       post: (path: string, body: unknown) => c.post(path, body, { 'x-forwarded-for': ip, 'accept-language': 'en' }),
     };
   };
-  const failure = (res: ApiResponse, status: number) => {
+  const failure = (res: Pick<ApiResponse, 'status' | 'body'>, status: number) => {
     expect(res.status).toBe(status);
     expect(Object.keys(res.body as object).sort()).toEqual(['data', 'message', 'success']);
     expect(res.body).toMatchObject({ success: false, data: null, message: expect.any(String) });

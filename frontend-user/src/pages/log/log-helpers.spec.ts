@@ -20,8 +20,8 @@ import {
 } from './log-helpers';
 
 /** Renders a line with a dictionary the way i18next does ({{name}} placeholders). */
-const render = (dict: { log: Record<string, string> }, l: Line) =>
-  dict.log[l.key.replace('log.', '')].replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(l.params?.[k] ?? ''));
+const render = (dict: { log: Record<string, unknown> }, l: Line) =>
+  String(dict.log[l.key.replace('log.', '')]).replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(l.params?.[k] ?? ''));
 
 describe('duration colours', () => {
   it.each([
