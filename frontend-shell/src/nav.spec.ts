@@ -1,4 +1,4 @@
-import { chatLinks, isBarePath, NAV, visibleNav, type NavContext } from './nav';
+import { chatLinks, isBarePath, NAV, showsSideNav, visibleNav, type NavContext } from './nav';
 import { ROUTE_TABLE } from './route-table';
 import { en } from './locale/en';
 import { zh } from './locale/zh';
@@ -30,6 +30,19 @@ describe('bare paths (no sidebar: home, chat, setup)', () => {
     ['/user', false],
     ['/chatter', false],
   ])('%s → %s', (path, bare) => expect(isBarePath(path)).toBe(bare));
+});
+
+describe('side navigation shown', () => {
+  it.each([
+    ['/pricing', false, false],
+    ['/about', false, false],
+    ['/login', false, false],
+    ['/token', false, false],
+    ['/pricing', true, true],
+    ['/token', true, true],
+    ['/', true, false],
+    ['/setup', true, false],
+  ])('%s, signed in %s → %s', (path, signedIn, shown) => expect(showsSideNav(path, signedIn)).toBe(shown));
 });
 
 describe('route table', () => {

@@ -41,6 +41,14 @@ export function isBarePath(pathname: string): boolean {
   return BARE_PATTERNS.some((pattern) => matchPath(pattern, pathname) !== null);
 }
 
+/**
+ * Whether the layout shows the side navigation: never on bare paths, and never to a visitor who is not
+ * signed in (pricing, about, the sign-in pages show the top bar only).
+ */
+export function showsSideNav(pathname: string, signedIn: boolean): boolean {
+  return signedIn && !isBarePath(pathname);
+}
+
 /** Chat links configured by the operator: a list of {name: url} entries. */
 export function chatLinks(chats: unknown): Array<{ name: string; index: number }> {
   if (!Array.isArray(chats)) return [];

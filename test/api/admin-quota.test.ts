@@ -27,10 +27,11 @@ describe('admin quota changes', () => {
   const quotaOf = async (id: number) => Number((await db.one('SELECT quota FROM users WHERE id = ?', [id])).quota);
   const manageRows = async (id: number) =>
     (await db.all('SELECT quota, other, content FROM logs WHERE type = 3 AND user_id = ? ORDER BY id', [id])).map(
-      (r) => ({
-        quota: Number(r.quota),
-        ...JSON.parse(r.other),
-      }),
+      (r) => {
+        // The message reference (msg, msg_params) is checked on its own below.
+        const { msg: _msg, msg_params: _params, ...other } = JSON.parse(r.other);
+        return { quota: Number(r.quota), ...other };
+      },
     );
   /** What the manage rows add up to: with no other credits or charges, the balance. */
   const deltaSum = async (id: number) => (await manageRows(id)).reduce((s, r) => s + r.quota_delta, 0);
@@ -54,6 +55,17 @@ describe('admin quota changes', () => {
       quota_after: 14_375,
       admin_id: rootId,
     });
+  });
+
+  it('the row names its message, so the console shows it in the viewer language', async () => {
+    const u = await createUser(root, 'worded');
+    await root.put('/api/user/', { id: u.id, quota: 2500 });
+    const row = await db.one('SELECT content, other FROM logs WHERE type = 3 AND user_id = ? ORDER BY id DESC', [u.id]);
+    expect(JSON.parse(row.other)).toMatchObject({
+      msg: 'quota_changed',
+      msg_params: { admin: 'root', admin_id: rootId, from_quota: 0, to_quota: 2500, delta_quota: 2500 },
+    });
+    expect(row.content).toContain('changed quota from 0 to 2500');
   });
 
   it('quota alone (new-api clients) sets the value; the row records the real difference', async () => {

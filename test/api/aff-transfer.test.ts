@@ -48,7 +48,7 @@ describe('invite earnings transfer', () => {
     ];
     for (const [quota, status, zh, en] of cases) {
       const res = await u.client.post('/api/user/aff_transfer', { quota });
-      expect([quota, res.status, res.body]).toEqual([quota, status, { success: false, message: zh }]);
+      expect([quota, res.status, res.body]).toEqual([quota, status, { success: false, data: null, message: zh }]);
       expect((await u.client.post('/api/user/aff_transfer', { quota }, EN)).body.message).toBe(en);
     }
     // Shown as raw quota when the console does not display currency.
@@ -83,7 +83,7 @@ describe('invite earnings transfer', () => {
     expect(self).toMatchObject({ quota: UNIT, aff_quota: 200_000, aff_history_quota: 700_000 });
 
     const more = await inviter.client.post('/api/user/aff_transfer', { quota: UNIT });
-    expect(more.body).toEqual({ success: false, message: '邀请额度不足！' });
+    expect(more.body).toEqual({ success: false, data: null, message: '邀请额度不足！' });
     expect(await money(inviter.id)).toEqual({ quota: UNIT, aff_quota: 200_000, aff_history_quota: 700_000 });
     await expectLedger(db, { users: { [inviter.id]: 0 } });
   });
@@ -106,7 +106,7 @@ describe('invite earnings transfer', () => {
     const refused = answers.filter((r) => r.status === 400);
     expect(ok).toHaveLength(moved);
     expect(refused).toHaveLength(20 - moved);
-    for (const r of refused) expect(r.body).toEqual({ success: false, message: '邀请额度不足！' });
+    for (const r of refused) expect(r.body).toEqual({ success: false, data: null, message: '邀请额度不足！' });
     expect(await money(u.id)).toEqual({ quota: moved * UNIT, aff_quota: earned - moved * UNIT, aff_history_quota: earned });
     expect(await transferRows(u.id)).toEqual(Array(moved).fill(UNIT));
     await expectLedger(db, { users: { [u.id]: 0 } });

@@ -1,5 +1,6 @@
 /** Channel API (docs/channel-types.md). */
 import { createServer, type Server } from 'node:http';
+import { builtinModels, CHANNEL_TYPE_IDS, ChannelType } from '@gw/shared';
 import type { AddressInfo } from 'node:net';
 import { MockUpstream } from '../mock-upstream/mock-upstream';
 import { ApiClient } from '../support/api-client';
@@ -181,10 +182,21 @@ describe('channel API', () => {
     );
     const all = (await admin.get('/api/channel/models')).body.data as Array<{ id: string }>;
     expect(all).toEqual(expect.arrayContaining([{ id: 'only-here' }]));
-    expect((await admin.get('/api/models')).body.data['1']).toEqual(expect.arrayContaining(['only-here']));
+    expect((await admin.get('/api/models')).body.data['1']).toEqual(expect.arrayContaining(['only-here', 'gpt-4o-mini']));
     await admin.put('/api/channel/', { id, status: 2 });
     expect((await admin.get('/api/channel/models_enabled')).body.data).not.toContain('only-here');
     await admin.delete(`/api/channel/${id}`);
+  });
+
+  it('GET /api/models answers every channel type with its built-in models, channels or not', async () => {
+    const byType = (await admin.get('/api/models')).body.data as Record<string, string[]>;
+    expect(Object.keys(byType).map(Number).sort((a, b) => a - b)).toEqual([...CHANNEL_TYPE_IDS].sort((a, b) => a - b));
+    for (const type of CHANNEL_TYPE_IDS) expect(byType[String(type)]).toEqual(expect.arrayContaining(builtinModels(type)));
+    // Types no channel uses yet still answer their list, so the editor can fill a new channel of the type.
+    expect(byType[String(ChannelType.Anthropic)]).toEqual(expect.arrayContaining(['claude-sonnet-4-20250514']));
+    expect(byType[String(ChannelType.DeepSeek)]).toEqual(expect.arrayContaining(['deepseek-chat', 'deepseek-reasoner']));
+    expect(byType[String(ChannelType.SunoAPI)]).toEqual(['suno_lyrics', 'suno_music']);
+    expect(byType[String(ChannelType.Custom)]).toEqual([]);
   });
 
   it('tag edit, tag enable/disable and batch tag', async () => {

@@ -47,7 +47,7 @@ describe('daily check-in', () => {
     expect(status.body).toEqual({ success: true, message: '', data: { can_check_in: false } });
     const res = await u.client.post('/api/user/check_in');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message: '签到功能未启用' });
+    expect(res.body).toEqual({ success: false, data: null, message: '签到功能未启用' });
     expect((await u.client.post('/api/user/check_in', undefined, EN)).body.message).toBe('Check-in is not enabled');
     expect(await dayRows(u.id)).toEqual([]);
   });
@@ -89,7 +89,7 @@ describe('daily check-in', () => {
     expect((await u.client.get('/api/user/check_in_status')).body.data).toEqual({ can_check_in: false });
     const again = await u.client.post('/api/user/check_in');
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ success: false, message: '今日已签到' });
+    expect(again.body).toEqual({ success: false, data: null, message: '今日已签到' });
     expect((await u.client.post('/api/user/check_in', undefined, EN)).body.message).toBe('Already checked in today');
     expect(await quotaOf(u.id)).toBe(before + 1234);
     expect(await checkInRows(u.id)).toHaveLength(1);
@@ -133,7 +133,7 @@ describe('daily check-in', () => {
     const refused = answers.filter((r) => r.status === 400);
     expect(granted).toHaveLength(3);
     expect(refused).toHaveLength(57);
-    for (const r of refused) expect(r.body).toEqual({ success: false, message: '今日已签到' });
+    for (const r of refused) expect(r.body).toEqual({ success: false, data: null, message: '今日已签到' });
     for (const u of users) {
       expect(await checkInRows(u.id)).toHaveLength(1);
       expect(await dayRows(u.id)).toHaveLength(1);

@@ -23,7 +23,7 @@ describe('API conventions', () => {
       lang ? { 'accept-language': lang } : {},
     );
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message });
+    expect(res.body).toEqual({ success: false, data: null, message });
     expect((await new ApiClient(t.url).get('/api/notice')).body.data).toBe('');
   });
 
@@ -48,7 +48,7 @@ describe('API conventions', () => {
   it('unknown /api path → 404 envelope; unknown relay path → OpenAI error object', async () => {
     const api = await new ApiClient(t.url).get('/api/nothing-here');
     expect(api.status).toBe(404);
-    expect(api.body).toEqual({ success: false, message: '资源不存在' });
+    expect(api.body).toEqual({ success: false, data: null, message: '资源不存在' });
     const relay = await new ApiClient(t.url).get('/v1/nothing-here', { 'accept-language': 'en' });
     expect(relay.status).toBe(404);
     expect(relay.body.error).toMatchObject({ message: 'Not found', type: 'invalid_request_error' });
@@ -58,6 +58,7 @@ describe('API conventions', () => {
     const res = await new ApiClient(t.url).get('/api/user/self', { 'accept-language': 'en' });
     expect(res.body).toEqual({
       success: false,
+      data: null,
       message: 'Not logged in or the session has expired, please log in again',
     });
   });

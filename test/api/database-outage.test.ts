@@ -71,7 +71,7 @@ mysqlOnly('database outage', () => {
     proxy.cut();
     const during = await root.get('/api/user/self', { 'accept-language': 'en' });
     expect(during.status).toBe(503);
-    expect(during.body).toEqual({ success: false, message: 'Database unavailable, please retry later' });
+    expect(during.body).toEqual({ success: false, data: null, message: 'Database unavailable, please retry later' });
     expect((await new ApiClient(t.url).get('/readyz')).status).toBe(503);
     expect((await new ApiClient(t.url).get('/healthz')).status).toBe(200);
     const login = await new ApiClient(t.url).post('/api/user/login', { username: 'root', password: 'root-pass-1' });

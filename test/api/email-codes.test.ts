@@ -42,7 +42,7 @@ describe('e-mail codes', () => {
   it('without SMTP configured, refuses with a clear message', async () => {
     const res = await ask('nobody@example.org', { 'accept-language': 'en' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message: 'The administrator has not configured SMTP: no e-mail can be sent' });
+    expect(res.body).toEqual({ success: false, data: null, message: 'The administrator has not configured SMTP: no e-mail can be sent' });
     await inbox.configure(set);
   });
 
@@ -141,7 +141,7 @@ describe('e-mail codes', () => {
         { username: 'reg1', password: 'new-pass-1', password2: 'new-pass-1', email: 'reg1@example.org', verification_code: wrong },
         { 'accept-language': 'en' },
       );
-      expect(bad.body).toEqual({ success: false, message: 'The code is wrong or has expired' });
+      expect(bad.body).toEqual({ success: false, data: null, message: 'The code is wrong or has expired' });
       expect((await register({ username: 'reg1', email: 'reg1@example.org', verification_code: code })).body.success).toBe(true);
       const u = await db.one("SELECT email FROM users WHERE username = 'reg1'");
       expect(u.email).toBe('reg1@example.org');
@@ -156,7 +156,7 @@ describe('e-mail codes', () => {
       // 3 minutes later (the row's expiry moved back instead of waiting):
       await db.exec("UPDATE verification_codes SET expires_at = expires_at - 181 WHERE address = 'late@example.org'");
       const res = await register({ username: 'late1', email: 'late@example.org', verification_code: code });
-      expect(res.body).toEqual({ success: false, message: '验证码错误或已过期' });
+      expect(res.body).toEqual({ success: false, data: null, message: '验证码错误或已过期' });
     });
 
     it('voids the code after 5 wrong attempts, even for the right one', async () => {
@@ -168,19 +168,19 @@ describe('e-mail codes', () => {
       }
       expect(messages).toEqual([...Array(4).fill('验证码错误或已过期'), '验证码错误次数过多，请重新获取验证码']);
       const right = await register({ username: 'guess1', email: 'guess@example.org', verification_code: code });
-      expect(right.body).toEqual({ success: false, message: '验证码错误次数过多，请重新获取验证码' });
+      expect(right.body).toEqual({ success: false, data: null, message: '验证码错误次数过多，请重新获取验证码' });
     });
 
     it('a taken username leaves the code unused (its use rolls back with the insert)', async () => {
       const code = await codeFor('taken-name@example.org');
       const taken = await register({ username: 'root', email: 'taken-name@example.org', verification_code: code });
-      expect(taken.body).toEqual({ success: false, message: '用户名已存在，或已注销' });
+      expect(taken.body).toEqual({ success: false, data: null, message: '用户名已存在，或已注销' });
       expect((await register({ username: 'freename', email: 'taken-name@example.org', verification_code: code })).body.success).toBe(true);
     });
 
     it('refuses a code for an address another account already uses', async () => {
       const res = await ask('reg1@example.org', { 'accept-language': 'en' });
-      expect(res.body).toEqual({ success: false, message: 'This e-mail address is already in use' });
+      expect(res.body).toEqual({ success: false, data: null, message: 'This e-mail address is already in use' });
     });
   });
 
@@ -207,7 +207,7 @@ describe('e-mail codes', () => {
       const code = await codeFor('contested@example.org');
       await db.exec('UPDATE users SET email = ? WHERE id = ?', ['contested@example.org', other.id]);
       const res = await bind(u.client, 'contested@example.org', code, { 'accept-language': 'en' });
-      expect(res.body).toEqual({ success: false, message: 'This e-mail address is already in use' });
+      expect(res.body).toEqual({ success: false, data: null, message: 'This e-mail address is already in use' });
       expect((await u.client.get('/api/user/self')).body.data.email).toBe('');
       // Once the other account is gone, the same code still binds.
       await db.exec('UPDATE users SET deleted_at = 1 WHERE id = ?', [other.id]);

@@ -13,8 +13,8 @@ import { startApp, type TestApp } from '../support/test-app';
 const SECRET = 'ts-secret-1';
 const CLIENT_IP = '198.51.100.23';
 const EN = { 'accept-language': 'en', 'x-forwarded-for': CLIENT_IP };
-const REQUIRED = { success: false, message: 'Please retry in a few seconds, Turnstile is checking the browser' };
-const FAILED = { success: false, message: 'The human check failed, please reload the page and try again' };
+const REQUIRED = { success: false, data: null, message: 'Please retry in a few seconds, Turnstile is checking the browser' };
+const FAILED = { success: false, data: null, message: 'The human check failed, please reload the page and try again' };
 
 describe('human check (Turnstile)', () => {
   let t: TestApp;

@@ -59,7 +59,7 @@ describe('options', () => {
   ])('refuses %s = %s with "%s"', async (key, value, message) => {
     const res = await root.put('/api/option/', { key, value });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message });
+    expect(res.body).toEqual({ success: false, data: null, message });
   });
 
   it('applies a change at once (status and later reads)', async () => {

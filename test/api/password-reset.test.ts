@@ -75,14 +75,14 @@ describe('password reset', () => {
     expect(password).toMatch(/^[A-Za-z0-9]{12}$/);
 
     expect((await login(new ApiClient(t.url), u.username, password)).id).toBe(u.id);
-    expect((await new ApiClient(t.url).post('/api/user/login', { username: u.username, password: u.password })).status).toBe(401);
+    expect((await new ApiClient(t.url).post('/api/user/login', { username: u.username, password: u.password })).body.success).toBe(false);
     expect((await u.client.get('/api/user/self')).status).toBe(401);
     expect((await other.get('/api/user/self')).status).toBe(401);
     expect((await new ApiClient(t.url).get('/api/user/self', tokenHeaders)).status).toBe(401);
 
     const reused = await confirm(link.email, link.token, { 'accept-language': 'en' });
     expect(reused.status).toBe(400);
-    expect(reused.body).toEqual({ success: false, message: 'The reset link is invalid or has expired' });
+    expect(reused.body).toEqual({ success: false, data: null, message: 'The reset link is invalid or has expired' });
   });
 
   it('answers an unknown address exactly as a known one, and mails nothing', async () => {
@@ -111,7 +111,7 @@ describe('password reset', () => {
     const u = await userWithEmail('dave');
     const link = await linkFor(u.email);
     await db.exec("UPDATE verification_codes SET expires_at = expires_at - 901 WHERE purpose = 'reset' AND address = ?", [u.email]);
-    expect((await confirm(u.email, link.token)).body).toEqual({ success: false, message: '重置链接非法或已过期' });
+    expect((await confirm(u.email, link.token)).body).toEqual({ success: false, data: null, message: '重置链接非法或已过期' });
     await login(new ApiClient(t.url), u.username, u.password);
   });
 
@@ -121,7 +121,7 @@ describe('password reset', () => {
     expect((await confirm(u.email, '')).status).toBe(400);
     expect((await confirm('other@example.org', link.token)).body.success).toBe(false);
     for (let i = 0; i < 5; i++) expect((await confirm(u.email, `wrong-${i}`)).body.success).toBe(false);
-    expect((await confirm(u.email, link.token)).body).toEqual({ success: false, message: '重置链接非法或已过期' });
+    expect((await confirm(u.email, link.token)).body).toEqual({ success: false, data: null, message: '重置链接非法或已过期' });
     await login(new ApiClient(t.url), u.username, u.password);
   });
 
@@ -132,6 +132,7 @@ describe('password reset', () => {
       const res = await requestReset(u.email, { host: 'attacker.example', 'accept-language': 'en' });
       expect(res.body).toEqual({
         success: false,
+        data: null,
         message: 'The administrator has not set the server address, so no reset link can be sent',
       });
     } finally {
@@ -142,12 +143,13 @@ describe('password reset', () => {
   it('refuses a malformed address, and says so when SMTP is not configured', async () => {
     expect((await requestReset('not-an-address', { 'accept-language': 'en' })).body).toEqual({
       success: false,
+      data: null,
       message: 'The e-mail address is invalid',
     });
     await setOption(root, 'SMTPServer', '');
     try {
       const res = await requestReset('anyone@example.org', { 'accept-language': 'en' });
-      expect(res.body).toEqual({ success: false, message: 'The administrator has not configured SMTP: no e-mail can be sent' });
+      expect(res.body).toEqual({ success: false, data: null, message: 'The administrator has not configured SMTP: no e-mail can be sent' });
     } finally {
       await setOption(root, 'SMTPServer', '127.0.0.1');
     }

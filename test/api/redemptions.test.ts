@@ -37,7 +37,7 @@ describe('redemption codes', () => {
   const redeem = (client: ApiClient, key: unknown) => client.post('/api/user/topup', { key });
   const fails = (res: { status: number; body: any }, message: string) => {
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message });
+    expect(res.body).toEqual({ success: false, data: null, message });
   };
 
   it('creates with the defaults: quota 100000, one code, the formatted quota as name, crypto-length key', async () => {

@@ -35,7 +35,7 @@ describe('first-run setup', () => {
   ])('refuses %j with "%s" and writes nothing', async (body, message) => {
     const res = await new ApiClient(t.url).post('/api/setup', body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message });
+    expect(res.body).toEqual({ success: false, data: null, message });
     expect((await new ApiClient(t.url).get('/api/setup')).body.data.status).toBe(false);
   });
 
@@ -69,7 +69,7 @@ describe('first-run setup', () => {
       confirmPassword: ROOT.password,
     });
     expect(again.status).toBe(403);
-    expect(again.body).toEqual({ success: false, message: '系统已经初始化完成' });
+    expect(again.body).toEqual({ success: false, data: null, message: '系统已经初始化完成' });
     const publicStatus = (await new ApiClient(t.url).get('/api/status')).body.data;
     expect(publicStatus.setup).toBe(true);
     expect(publicStatus.self_use_mode_enabled).toBe(winner === 0);

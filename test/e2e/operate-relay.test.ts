@@ -111,9 +111,9 @@ describe('console: operate the relay (channel → test → token → call → lo
     expect(await logRow.locator('.gw-log-type-tag').innerText()).toBe('消费');
     // Admin columns: the channel and the user.
     expect(await logRow.locator('.gw-log-user').innerText()).toContain('root');
-    // The expanded row explains the charge.
+    // The expanded row explains the charge, with the total the cost column shows (rounded like the charge).
     await logRow.locator('.arco-table-expand-icon-cell button').click();
-    await page.locator('.gw-log-billing', { hasText: '计费：1 × 1.25 × (10 + 20 × 4) / 500000 = $0.000225' }).waitFor();
+    await page.locator('.gw-log-billing', { hasText: '计费：1 × 1.25 × (10 + 20 × 4) / 500000 = $0.000226' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

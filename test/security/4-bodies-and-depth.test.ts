@@ -79,14 +79,14 @@ describe('security 4: bodies and depth are bounded before work', () => {
   it('a 30 MB login body gets 413 while the upload is still incomplete', async () => {
     const res = await anonymous().streamUpload('POST', '/api/user/login', { totalBytes: MB30 });
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ success: false, message: '请求体过大' });
+    expect(res.body).toEqual({ success: false, data: null, message: '请求体过大' });
     expect(res.written).toBeLessThan(res.totalBytes);
   });
 
   it('a chunked login body without Content-Length gets 413 once it passes 64 KB, before the upload ends', async () => {
     const res = await anonymous().streamUpload('POST', '/api/user/login', { totalBytes: MB30, chunked: true });
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ success: false, message: '请求体过大' });
+    expect(res.body).toEqual({ success: false, data: null, message: '请求体过大' });
     expect(res.written).toBeLessThan(res.totalBytes);
   });
 
@@ -174,7 +174,7 @@ describe('security 4: bodies and depth are bounded before work', () => {
     async (_, method, path, headers, message) => {
       const res = await anonymous().streamUpload(method, path, { totalBytes: MB30, headers });
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ success: false, message });
+      expect(res.body).toEqual({ success: false, data: null, message });
       expect(res.written).toBeLessThan(res.totalBytes);
     },
   );
@@ -236,13 +236,13 @@ describe('security 4: bodies and depth are bounded before work', () => {
       { 'accept-language': 'en' },
     );
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message: 'JSON nesting is too deep (at most 64 levels)' });
+    expect(res.body).toEqual({ success: false, data: null, message: 'JSON nesting is too deep (at most 64 levels)' });
   });
 
   it('deep nesting on an authenticated /api route gets 400 as well', async () => {
     const res = await root.raw('PUT', '/api/option/', `{"key":"Notice","value":${nestedArrays(100)}}`);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message: 'JSON 嵌套层级过深（最多 64 层）' });
+    expect(res.body).toEqual({ success: false, data: null, message: 'JSON 嵌套层级过深（最多 64 层）' });
   });
 
   it('deep messages on /v1/chat/completions get 400 in the OpenAI error format (not 502), upstream untouched', async () => {

@@ -1,5 +1,5 @@
 import { buildSettings } from '@gw/shared';
-import { chatOrigins, consoleCsp, httpOrigin } from './security-headers';
+import { chatOrigins, consoleCsp, httpOrigin, pageOrigins } from './security-headers';
 
 const directives = (csp: string) =>
   Object.fromEntries(csp.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
@@ -59,6 +59,16 @@ describe('console security headers', () => {
     expect(directives(consoleCsp(local, settings))['frame-src']).toBe(
       'https://app.nextchat.dev https://gw.example.com',
     );
+  });
+
+  it('frames the home and about pages only when each is one http(s) URL', () => {
+    const framed = buildSettings({ HomePageContent: ' https://home.example.com/welcome?x=1 ', About: 'http://about.example:8080/' });
+    expect(pageOrigins(framed)).toEqual(['https://home.example.com', 'http://about.example:8080']);
+    expect(directives(consoleCsp(local, framed))['frame-src']).toBe('https://home.example.com http://about.example:8080');
+    for (const text of ['# Home\n\nsee https://home.example.com', 'https://a.example.com and more', 'javascript:alert(1)', '<iframe src="https://x.example">']) {
+      expect(pageOrigins(buildSettings({ HomePageContent: text, About: text }))).toEqual([]);
+    }
+    expect(directives(consoleCsp(local, buildSettings({ HomePageContent: '# Hello' })))['frame-src']).toBe("'none'");
   });
 
   it('lets the console fetch the saved OIDC discovery document', () => {

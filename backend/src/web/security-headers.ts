@@ -14,7 +14,10 @@ export interface ConsoleSources {
   readonly remoteUrls: readonly string[];
 }
 
-type CspSettings = Pick<Settings, 'Chats' | 'ServerAddress' | 'oidc.well_known' | 'TurnstileCheckEnabled' | 'TelegramOAuthEnabled'>;
+type CspSettings = Pick<
+  Settings,
+  'Chats' | 'ServerAddress' | 'oidc.well_known' | 'TurnstileCheckEnabled' | 'TelegramOAuthEnabled' | 'HomePageContent' | 'About'
+>;
 
 /** Cloudflare Turnstile: its script and the frame it renders the check into. */
 export const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
@@ -66,11 +69,24 @@ export function chatOrigins(settings: CspSettings): string[] {
 }
 
 /**
+ * Origins of the home and about pages the operator set to a URL: the console shows a HomePageContent or
+ * About that is one http(s) URL and nothing else in a frame (docs/console.md "Home, about and footer");
+ * Markdown or HTML content frames nothing.
+ */
+export function pageOrigins(settings: CspSettings): string[] {
+  return [settings.HomePageContent, settings.About].flatMap((value) => {
+    const text = (value ?? '').trim();
+    const origin = /^https?:\/\/\S+$/i.test(text) ? httpOrigin(text) : null;
+    return origin ? [origin] : [];
+  });
+}
+
+/**
  * The console's Content-Security-Policy. Scripts, style sheets and fonts come from the console's
  * origin and the remote entries' origins only: no inline script, no eval, no <style> element.
  * Inline style attributes stay allowed (style-src 'unsafe-inline', which browsers without
  * style-src-elem apply to elements too): the component library sets them through setAttribute.
- * Frames: only the chat links; nobody may frame the console. The sign-in widgets switched on add
+ * Frames: only the chat links and a home or about page given as a URL; nobody may frame the console. The sign-in widgets switched on add
  * their script and frame origins (widgetOrigins). Images may come from anywhere (logos, QR codes and
  * notices name operator-chosen hosts; an image cannot run code).
  */
@@ -79,7 +95,7 @@ export function consoleCsp(sources: ConsoleSources, settings: CspSettings): stri
   const code = ["'self'", ...remotes].join(' ');
   const connect = unique(["'self'", ...remotes, httpOrigin(RELEASES_URL), httpOrigin(settings['oidc.well_known'])]);
   const widgets = widgetOrigins(settings);
-  const frames = unique([...chatOrigins(settings), ...widgets.frames]);
+  const frames = unique([...chatOrigins(settings), ...pageOrigins(settings), ...widgets.frames]);
   return [
     "default-src 'self'",
     `script-src ${unique(["'self'", ...remotes, ...widgets.scripts]).join(' ')}`,

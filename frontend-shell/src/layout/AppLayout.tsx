@@ -2,19 +2,20 @@ import { Suspense, useState } from 'react';
 import { Drawer, Layout, Spin } from '@arco-design/web-react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { COLLAPSE_KEY } from '@gw/web';
-import { isBarePath } from '../nav';
+import { COLLAPSE_KEY, useUser } from '@gw/web';
+import { isBarePath, showsSideNav } from '../nav';
 import { SideNav } from './SideNav';
 import { SiteFooter } from './SiteFooter';
 import { TopBar } from './TopBar';
 import { useIsMobile } from './useIsMobile';
 
-/** Top bar, side navigation (200 px, 60 px collapsed; a drawer on mobile), page and footer. */
+/** Top bar, side navigation for signed-in users (200 px, 60 px collapsed; a drawer on mobile), page and footer. */
 export function AppLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const mobile = useIsMobile();
   const bare = isBarePath(pathname);
+  const sideNav = showsSideNav(pathname, !!useUser());
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSE_KEY) === 'true');
   const [drawer, setDrawer] = useState(false);
   const toggle = (next: boolean) => {
@@ -24,10 +25,10 @@ export function AppLayout() {
   return (
     <Layout className="gw-layout">
       <Layout.Header className="gw-header">
-        <TopBar mobile={mobile} onOpenMenu={!bare && mobile ? () => setDrawer(true) : undefined} />
+        <TopBar mobile={mobile} onOpenMenu={sideNav && mobile ? () => setDrawer(true) : undefined} />
       </Layout.Header>
       <Layout className="gw-body">
-        {!bare && !mobile && (
+        {sideNav && !mobile && (
           <Layout.Sider
             className="gw-sider"
             collapsible
@@ -50,7 +51,7 @@ export function AppLayout() {
           </Layout.Footer>
         </Layout>
       </Layout>
-      {mobile && (
+      {mobile && sideNav && (
         <Drawer visible={drawer} placement="left" width={240} title={t('nav.menu')} footer={null} onCancel={() => setDrawer(false)}>
           <SideNav collapsed={false} onNavigate={() => setDrawer(false)} />
         </Drawer>

@@ -4,6 +4,7 @@ import { IconApps, IconLanguage, IconMenu, IconMoon, IconSun } from '@arco-desig
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { changeLang, currentLang, isHttpUrl, safeImageSrc, setTheme, storedTheme, useStatus, useUser, type Lang, type ThemeMode } from '@gw/web';
+import { NewYearEgg } from './NewYearEgg';
 import { UserMenu } from './UserMenu';
 
 interface Props {
@@ -75,6 +76,7 @@ export function TopBar({ mobile, onOpenMenu }: Props) {
         </nav>
       )}
       <div className="gw-topbar-right">
+        <NewYearEgg />
         {mobile && (
           <Dropdown droplist={linksMenu} position="br" trigger="click">
             <Button className="gw-links-menu" shape="circle" type="text" aria-label={t('nav.menu')} icon={<IconApps />} />

@@ -147,7 +147,11 @@ export const en: DictOf<typeof zh> = {
     start: 'Get started',
     docs: 'Read the docs',
     base_url: 'API base URL',
+    copy: 'Copy the API base URL',
     notice: 'Notice',
+  },
+  newyear: {
+    greeting: 'Happy New Year {{year}}!',
   },
   about: {
     title: 'About',

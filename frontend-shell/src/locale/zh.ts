@@ -145,7 +145,11 @@ export const zh = {
     start: '开始使用',
     docs: '查看文档',
     base_url: 'API 地址',
+    copy: '复制 API 地址',
     notice: '公告',
+  },
+  newyear: {
+    greeting: '新年快乐！祝您 {{year}} 年万事如意',
   },
   about: {
     title: '关于',

@@ -51,7 +51,7 @@ export const logEn: DictOf<typeof logZh> = {
     bill_prompt_price: 'Prompt price: ${{base}} × {{group}} = ${{price}} / 1M tokens',
     bill_completion_price: 'Completion price: ${{base}} × {{group}} = ${{price}} / 1M tokens',
     bill_cache: 'Cached tokens {{tokens}}, cache ratio {{ratio}}',
-    bill_formula: 'Cost: {{group}} × {{model}} × ({{prompt}} + {{completion}} × {{ratio}}) / 500000 = ${{total}}',
+    bill_formula: 'Cost: {{group}} × {{model}} × ({{prompt}} + {{completion}} × {{ratio}}) / {{per_unit}} = ${{total}}',
     bill_note: 'For reference only; the actual charge prevails',
     billing: 'Billing',
     details: 'Details',
@@ -68,5 +68,9 @@ export const logEn: DictOf<typeof logZh> = {
     user_balance: 'Balance',
     user_used: 'Used',
     user_requests: 'Requests',
+    msg: {
+      quota_changed: 'Admin {{admin}} (#{{admin_id}}) changed the quota from {{from_quota}} to {{to_quota}} ({{delta_quota}})',
+      channel_key_revealed: '{{admin}} (#{{admin_id}}) revealed the key of channel #{{channel_id}}',
+    },
   },
 };

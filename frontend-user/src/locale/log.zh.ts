@@ -49,7 +49,7 @@ export const logZh = {
     bill_prompt_price: '提示价格：${{base}} × {{group}} = ${{price}} / 1M tokens',
     bill_completion_price: '补全价格：${{base}} × {{group}} = ${{price}} / 1M tokens',
     bill_cache: '缓存 Tokens {{tokens}}，缓存倍率 {{ratio}}',
-    bill_formula: '计费：{{group}} × {{model}} × ({{prompt}} + {{completion}} × {{ratio}}) / 500000 = ${{total}}',
+    bill_formula: '计费：{{group}} × {{model}} × ({{prompt}} + {{completion}} × {{ratio}}) / {{per_unit}} = ${{total}}',
     bill_note: '仅供参考，以实际扣费为准',
     billing: '计费过程',
     details: '日志详情',
@@ -66,5 +66,10 @@ export const logZh = {
     user_balance: '剩余额度',
     user_used: '已用额度',
     user_requests: '请求次数',
+    // Texts of rows the gateway writes in words (other.msg; docs/console.md "Usage log").
+    msg: {
+      quota_changed: '管理员 {{admin}}（#{{admin_id}}）将额度从 {{from_quota}} 调整为 {{to_quota}}（{{delta_quota}}）',
+      channel_key_revealed: '{{admin}}（#{{admin_id}}）查看了渠道 #{{channel_id}} 的密钥',
+    },
   },
 };

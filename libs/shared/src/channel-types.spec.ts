@@ -1,4 +1,5 @@
-import { channelOtherOrDefault, channelTypeInfo, ChannelType, CHANNEL_TYPES } from './channel-types';
+import { channelOtherOrDefault, channelTypeInfo, ChannelType, CHANNEL_TYPE_IDS, CHANNEL_TYPES } from './channel-types';
+import { builtinModels, builtinModelsByType } from './channel-type-models';
 import { otherIsDestination } from './channel-credentials';
 
 describe('channel-type rows: what the editor and the server treat specially', () => {
@@ -50,5 +51,22 @@ describe('channel-type rows: what the editor and the server treat specially', ()
     expect(CHANNEL_TYPES.filter((t) => t.noteKey).map((t) => t.id)).toEqual([3, 8, 22, 37, 40, 41]);
     expect(CHANNEL_TYPES.filter((t) => t.noteLink).map((t) => t.id)).toEqual([ChannelType.SiliconFlow]);
     expect(CHANNEL_TYPES.filter((t) => t.organization).map((t) => t.id)).toEqual([ChannelType.OpenAI]);
+  });
+});
+
+describe('built-in models per channel type', () => {
+  it('answers every type, its action models first, else its vendor list, else none', () => {
+    const all = builtinModelsByType();
+    expect(Object.keys(all).map(Number)).toEqual(CHANNEL_TYPE_IDS);
+    expect(builtinModels(ChannelType.SunoAPI)).toEqual(['suno_music', 'suno_lyrics']);
+    expect(builtinModels(ChannelType.OpenAI)).toEqual(expect.arrayContaining(['gpt-4o', 'gpt-4o-mini']));
+    expect(builtinModels(ChannelType.Azure)).toEqual(builtinModels(ChannelType.OpenAI));
+    expect(builtinModels(ChannelType.VertexAI)).toEqual(expect.arrayContaining(['gemini-2.5-pro', 'claude-sonnet-4-20250514']));
+    expect(builtinModels(ChannelType.Custom)).toEqual([]);
+    expect(builtinModels(9999)).toEqual([]);
+  });
+  it('hands out copies', () => {
+    builtinModels(ChannelType.DeepSeek).push('x');
+    expect(builtinModels(ChannelType.DeepSeek)).toEqual(['deepseek-chat', 'deepseek-reasoner']);
   });
 });

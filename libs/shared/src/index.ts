@@ -15,3 +15,5 @@ export * from './outbound-url';
 export * from './ratio-map';
 export * from './schemas';
 export * from './public-pricing';
+export * from './log-messages';
+export * from './channel-type-models';

@@ -14,6 +14,10 @@ export class AppError extends Error {
   static badRequest(key: MessageKey, params?: MessageParams) {
     return new AppError(key, 400, params);
   }
+  /** A refusal answered with HTTP 200 and `success:false` (wrong sign-in credentials, as new-api answers them). */
+  static refused(key: MessageKey, params?: MessageParams) {
+    return new AppError(key, 200, params);
+  }
   static unauthorized(key: MessageKey = 'auth.not_logged_in') {
     return new AppError(key, 401);
   }

@@ -58,7 +58,7 @@ export interface ErrorReply {
 
 /**
  * The body for an error: on relay paths the error object of the path's client format (OpenAI,
- * Anthropic /v1/messages, Gemini /v1beta), the {success, message} envelope elsewhere.
+ * Anthropic /v1/messages, Gemini /v1beta), the {success:false, message, data:null} envelope elsewhere.
  */
 export function errorReply(err: unknown, url: string, acceptLanguage: string | string[] | undefined): ErrorReply {
   const r = resolve(err);
@@ -73,5 +73,6 @@ export function errorReply(err: unknown, url: string, acceptLanguage: string | s
       body: { error: { message, type: r.status >= 500 ? 'server_error' : 'invalid_request_error', param: null, code: r.key ?? null } },
     };
   }
-  return { status: r.status, body: { success: false, message } };
+  // `data` is always present (null) so clients reading `res.data.data` never meet undefined.
+  return { status: r.status, body: { success: false, message, data: null } };
 }

@@ -31,14 +31,18 @@ export class AuthService {
     private readonly signUp: SignUpService,
   ) {}
 
-  /** Verifies credentials; the same answer for an unknown user, a wrong password and a banned user. */
+  /**
+   * Verifies credentials; the same answer for an unknown user, a wrong password and a banned user. That
+   * answer is `success:false` with HTTP 200, as new-api's clients expect: a 401 would read as an expired
+   * session (docs/console-api.md).
+   */
   async login(username: string, password: string): Promise<{ result: LoginResult; sessionVersion: number }> {
     if (!this.options.settings.PasswordLoginEnabled) throw AppError.forbidden('auth.password_login_disabled');
     const rule = checkLogin(username, password);
     if (rule) throw AppError.badRequest(rule as MessageKey);
     const user = await this.users.findByLogin(username.trim());
     const valid = await this.users.verifyPassword(user ?? ({ password: '' } as never), password);
-    if (!user || !valid || user.status !== 1) throw AppError.unauthorized('auth.bad_credentials');
+    if (!user || !valid || user.status !== 1) throw AppError.refused('auth.bad_credentials');
     const result = loginResultOf(user);
     if (user.role === Role.Root && password === DEFAULT_ROOT_PASSWORD) result.default_password_warning = true;
     return { result, sessionVersion: user.session_version };

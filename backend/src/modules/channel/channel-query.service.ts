@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_PAGE_SIZE, type Paged } from '@gw/shared';
+import { builtinModelsByType, DEFAULT_PAGE_SIZE, type Paged } from '@gw/shared';
 import { groupUnits } from './channel-fields';
 import { toChannelView, type ChannelView } from './channel-view';
 import { ChannelRepository, type ChannelSearch } from './channel.repository';
@@ -36,10 +36,10 @@ export class ChannelQueryService {
     return this.repo.abilityModels({});
   }
 
-  /** Model names per channel type, from the configured channels (GET /api/models). */
+  /** GET /api/models: every channel type → its built-in models plus those its channels are configured with. */
   async modelsByType(): Promise<Record<string, string[]>> {
     const rows = await this.repo.typesAndModels();
-    const out: Record<string, Set<string>> = {};
+    const out: Record<string, Set<string>> = Object.fromEntries(Object.entries(builtinModelsByType()).map(([type, models]) => [type, new Set(models)]));
     for (const r of rows) {
       const set = (out[String(r.type)] ??= new Set());
       for (const m of (r.models ?? '').split(',')) if (m.trim()) set.add(m.trim());

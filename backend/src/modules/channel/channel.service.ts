@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ChannelStatus, checkChannelRegions, credentialChanges, LogType, splitChannelKeys } from '@gw/shared';
+import { ChannelStatus, checkChannelRegions, credentialChanges, LogMessage, logMessageFields, LogType, splitChannelKeys } from '@gw/shared';
 import { Subject } from 'rxjs';
 import { AppError } from '../../common/http/app-error';
 import type { MessageKey } from '../../common/i18n/messages';
@@ -160,6 +160,7 @@ export class ChannelService {
       username: caller.username,
       channel_id: id,
       content: `${caller.username} (#${caller.id}) revealed the key of channel #${id}`,
+      other: JSON.stringify(logMessageFields(LogMessage.ChannelKeyRevealed, { admin: caller.username, admin_id: caller.id, channel_id: id })),
     });
     return this.decrypt(c.key);
   }

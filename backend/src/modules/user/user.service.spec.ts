@@ -223,6 +223,8 @@ describe('UserService', () => {
         quota_before: 1000,
         quota_after: 750,
         admin_id: root.id,
+        msg: 'quota_changed',
+        msg_params: { admin: 'root', admin_id: root.id, from_quota: 1000, to_quota: 750, delta_quota: -250 },
       });
     });
 

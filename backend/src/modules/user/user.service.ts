@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_GROUP, LogType, renderQuota, Role, UserStatus, type UserManageAction, type UserView } from '@gw/shared';
+import { DEFAULT_GROUP, LogMessage, logMessageFields, LogType, renderQuota, Role, UserStatus, type UserManageAction, type UserView } from '@gw/shared';
 import { Subject } from 'rxjs';
 import { AppError } from '../../common/http/app-error';
 import { paged, type PageRequest } from '../../common/http/paging';
@@ -235,7 +235,14 @@ export class UserService {
       username: user.username,
       quota: Math.abs(delta),
       content: `admin ${caller.username} (#${caller.id}) changed quota from ${before} to ${after} (${delta > 0 ? '+' : ''}${delta})`,
-      other: JSON.stringify({ quota_delta: delta, quota_before: before, quota_after: after, admin_id: caller.id }),
+      other: JSON.stringify({
+        quota_delta: delta,
+        quota_before: before,
+        quota_after: after,
+        admin_id: caller.id,
+        // The console shows the row in the viewer's language from this (docs/console.md "Usage log").
+        ...logMessageFields(LogMessage.QuotaChanged, { admin: caller.username, admin_id: caller.id, from_quota: before, to_quota: after, delta_quota: delta }),
+      }),
     });
     return after;
   }

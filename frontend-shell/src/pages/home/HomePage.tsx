@@ -3,10 +3,15 @@ import { IconCopy } from '@arco-design/web-react/icon';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { api, copyText, isHttpUrl, RichContent, useRequest, useStatus } from '@gw/web';
+import { isNewYearsDay } from '../../layout/new-year';
 
 const optional = (url: string) => api.get<string>(url, { quiet: true, on404: '' }).catch(() => '');
 
-/** Home: the operator's HomePageContent (HTML, Markdown or a framed URL), else a default welcome. */
+/**
+ * Home: the operator's HomePageContent (Markdown/HTML through the sanitiser, or a frame when the whole
+ * value is an http(s) URL), else a default welcome with the API base URL and the docs link
+ * (docs/console.md "Home, about and footer").
+ */
 export function HomePage() {
   const { t } = useTranslation();
   const status = useStatus();
@@ -30,13 +35,16 @@ export function HomePage() {
       {noticeBox}
       <div className="gw-hero">
         <Typography.Title heading={2}>{t('home.title', { name: status.system_name || 'AI Gateway' })}</Typography.Title>
+        {isNewYearsDay(new Date()) && (
+          <Typography.Paragraph className="gw-new-year-greeting">🎉 {t('newyear.greeting', { year: new Date().getFullYear() })}</Typography.Paragraph>
+        )}
         <Typography.Paragraph type="secondary">{t('home.desc')}</Typography.Paragraph>
         <Input
           className="gw-base-url"
           readOnly
           value={baseUrl}
           addBefore={t('home.base_url')}
-          addAfter={<IconCopy className="gw-clickable" onClick={() => void copyText(baseUrl)} />}
+          addAfter={<IconCopy className="gw-clickable gw-copy-base-url" role="button" aria-label={t('home.copy')} onClick={() => void copyText(baseUrl)} />}
         />
         <Space size="medium" className="gw-hero-actions">
           <Link to="/token">

@@ -1,13 +1,14 @@
 import { Divider, Typography } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
-import { LogType, type LogRecord } from '@gw/shared';
-import { billingLines, detailLines, type LogOther } from './log-helpers';
+import { LogType, type LogRecord, type QuotaDisplay } from '@gw/shared';
+import { billingLines, contentText, detailLines, type LogOther } from './log-helpers';
 
 /** An expanded row: the billing explanation (type 2), error details (type 6, collapsed past 6 lines), content. */
-export function LogExpand({ row, other, isAdmin }: { row: LogRecord; other: LogOther; isAdmin: boolean }) {
-  const { t } = useTranslation();
-  const billing = row.type === LogType.Consume ? billingLines(row, other).length : 0;
-  const lines = detailLines(row, other, isAdmin);
+export function LogExpand({ row, other, isAdmin, display }: { row: LogRecord; other: LogOther; isAdmin: boolean; display: QuotaDisplay }) {
+  const { t, i18n } = useTranslation();
+  const billing = row.type === LogType.Consume ? billingLines(row, other, display.quotaPerUnit).length : 0;
+  const lines = detailLines(row, other, isAdmin, display.quotaPerUnit);
+  const content = contentText(row, other, display, t, (k) => i18n.exists(k));
   return (
     <div className="gw-log-expand">
       {billing > 0 && (
@@ -26,7 +27,7 @@ export function LogExpand({ row, other, isAdmin }: { row: LogRecord; other: LogO
           ))}
         </section>
       )}
-      {row.content && (
+      {content && (
         <section>
           <Divider style={{ margin: '8px 0' }} />
           <Typography.Text bold>{row.type === LogType.Error ? t('log.error_details') : t('log.details')}</Typography.Text>
@@ -35,7 +36,7 @@ export function LogExpand({ row, other, isAdmin }: { row: LogRecord; other: LogO
             style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}
             ellipsis={row.type === LogType.Error ? { rows: 6, expandable: true } : false}
           >
-            {row.content}
+            {content}
           </Typography.Paragraph>
         </section>
       )}
@@ -44,6 +45,6 @@ export function LogExpand({ row, other, isAdmin }: { row: LogRecord; other: LogO
 }
 
 /** Whether a row has anything to expand. */
-export function hasDetails(row: LogRecord, other: LogOther, isAdmin: boolean): boolean {
-  return !!row.content || detailLines(row, other, isAdmin).length > 0;
+export function hasDetails(row: LogRecord, other: LogOther, isAdmin: boolean, quotaPerUnit?: number): boolean {
+  return !!row.content || detailLines(row, other, isAdmin, quotaPerUnit).length > 0;
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LogType, PAGE_SIZES, renderQuota, type LogRecord } from '@gw/shared';
 import { copyText, formatTimestamp, quotaDisplay, useStatus, type ColumnPrefs } from '@gw/web';
 import { hasDetails, LogExpand } from './LogExpand';
-import { firstTokenTone, LOG_COLUMNS, LOG_TYPE_COLOR, logTypeKey, parseLogOther, retryText, showsUsage, requestTimeTone, type LogColumn, type LogOther } from './log-helpers';
+import { contentText, firstTokenTone, LOG_COLUMNS, LOG_TYPE_COLOR, logTypeKey, parseLogOther, retryText, showsUsage, requestTimeTone, type LogColumn, type LogOther } from './log-helpers';
 
 type Row = LogRecord & { parsed: LogOther };
 
@@ -22,7 +22,7 @@ interface Props {
 
 /** The log table: admin-only columns, copy on click, coloured durations, expandable details. */
 export function LogTable({ rows, loading, isAdmin, prefs, page, pageSize, total, onPage, onUser }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const display = quotaDisplay(useStatus());
   const data = useMemo<Row[]>(() => rows.map((r) => ({ ...r, parsed: parseLogOther(r.other) })), [rows]);
   const copyTag = (text: string, color: string, cls: string) => (
@@ -101,7 +101,7 @@ export function LogTable({ rows, loading, isAdmin, prefs, page, pageSize, total,
       width: 280,
       render: (_, r) => {
         const o = r.parsed;
-        let text = r.content;
+        let text = contentText(r, o, display, t, (k) => i18n.exists(k));
         if (r.type === LogType.Consume) {
           const group = o.user_group_ratio ?? o.group_ratio ?? 1;
           text = typeof o.model_price === 'number' && o.model_price > 0 ? t('log.detail_price', { price: o.model_price, group }) : t('log.detail_ratio', { model: o.model_ratio ?? 0, group });
@@ -120,8 +120,8 @@ export function LogTable({ rows, loading, isAdmin, prefs, page, pageSize, total,
       columns={columns}
       data={data}
       scroll={{ x: 1300 }}
-      expandedRowRender={(r) => <LogExpand row={r} other={r.parsed} isAdmin={isAdmin} />}
-      expandProps={{ rowExpandable: (r) => hasDetails(r, r.parsed, isAdmin) }}
+      expandedRowRender={(r) => <LogExpand row={r} other={r.parsed} isAdmin={isAdmin} display={display} />}
+      expandProps={{ rowExpandable: (r) => hasDetails(r, r.parsed, isAdmin, display.quotaPerUnit) }}
       pagination={{ current: page, pageSize, total, sizeCanChange: true, sizeOptions: [...PAGE_SIZES], showTotal: true, onChange: onPage }}
     />
   );

@@ -3,6 +3,7 @@ import { parseColumnPrefs } from '../../../../libs/web/src/table/column-prefs';
 import { en, zh } from '../../locale';
 import {
   billingLines,
+  contentText,
   buildLogQuery,
   defaultRange,
   detailLines,
@@ -19,8 +20,8 @@ import {
 } from './log-helpers';
 
 /** Renders a line with a dictionary the way i18next does ({{name}} placeholders). */
-const render = (dict: { log: Record<string, string> }, l: Line) =>
-  dict.log[l.key.replace('log.', '')].replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(l.params?.[k] ?? ''));
+const render = (dict: { log: Record<string, unknown> }, l: Line) =>
+  String(dict.log[l.key.replace('log.', '')]).replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(l.params?.[k] ?? ''));
 
 describe('duration colours', () => {
   it.each([
@@ -79,7 +80,8 @@ describe('billing explanation (cost formula)', () => {
         '模型倍率 1.25，补全倍率 4，分组倍率 1',
         '提示价格：$2.5 × 1 = $2.5 / 1M tokens',
         '补全价格：$10 × 1 = $10 / 1M tokens',
-        '计费：1 × 1.25 × (10 + 20 × 4) / 500000 = $0.000225',
+        // 112.5 quota, charged as 113 (rounded like the charge)
+        '计费：1 × 1.25 × (10 + 20 × 4) / 500000 = $0.000226',
         '仅供参考，以实际扣费为准',
       ],
     ],
@@ -112,6 +114,27 @@ describe('billing explanation (cost formula)', () => {
   ])('%s', (_n, over, other, expected) => {
     const r = row({ ...over, other });
     expect(billingLines(r, parseLogOther(other)).map((l) => render(zh, l))).toEqual(expected);
+  });
+
+  it.each<[string, Partial<LogRecord>, string, number, string]>([
+    // 0.8 × (6 + 2) = 6.4 quota: charged 6 = $0.000012, never the unrounded $0.000013.
+    ['rounds down like the charge', { prompt_tokens: 6, completion_tokens: 2 }, '{"model_ratio":0.8,"completion_ratio":1,"group_ratio":1}', 500000, '$0.000012'],
+    ['rounds up like the charge', { prompt_tokens: 6, completion_tokens: 2 }, '{"model_ratio":0.85,"completion_ratio":1,"group_ratio":1}', 500000, '$0.000014'],
+    ['a used priced model costs at least 1', { prompt_tokens: 10, completion_tokens: 0 }, '{"model_ratio":0.01,"completion_ratio":1,"group_ratio":1}', 500000, '$0.000002'],
+    ['a free group costs nothing', { prompt_tokens: 10, completion_tokens: 0 }, '{"model_ratio":1,"completion_ratio":1,"group_ratio":0}', 500000, '$0'],
+    ['cached tokens weighted before rounding', { prompt_tokens: 3, completion_tokens: 0 }, '{"model_ratio":1,"completion_ratio":1,"group_ratio":1,"cache_tokens":1,"cache_ratio":0.25}', 500000, '$0.000004'],
+    ['another QuotaPerUnit', { prompt_tokens: 6, completion_tokens: 2 }, '{"model_ratio":0.8,"completion_ratio":1,"group_ratio":1}', 1000, '$0.006'],
+    ['per call at another QuotaPerUnit', {}, '{"model_price":0.0000013,"group_ratio":1}', 500000, '$0.000002'],
+  ])('total: %s', (_n, over, other, perUnit, total) => {
+    const lines = billingLines(row(over), parseLogOther(other), perUnit).map((l) => render(zh, l));
+    const shown = lines.find((l) => l.startsWith('计费') || l.startsWith('模型价格'));
+    expect(shown?.endsWith(`= ${total}`)).toBe(true);
+  });
+
+  it('the cost column and the explanation agree: the total is the row quota as the charge computed it', () => {
+    const r = row({ prompt_tokens: 6, completion_tokens: 2, quota: 6 });
+    const lines = billingLines(r, parseLogOther('{"model_ratio":0.8,"completion_ratio":1,"group_ratio":1}'));
+    expect(lines.find((l) => l.key === 'log.bill_formula')?.params?.total).toBe(usd(r.quota / 500000));
   });
 
   it('English texts render too', () => {
@@ -158,4 +181,43 @@ describe('detail lines', () => {
     [5, false],
     [6, true],
   ])('type %d shows token/model/channel info: %s', (type, shows) => expect(showsUsage(type)).toBe(shows));
+});
+
+describe('row text in the viewer language (management rows)', () => {
+  const lookup = (dict: { log: Record<string, unknown> }, key: string) =>
+    key.split('.').slice(1).reduce<unknown>((node, k) => (node as Record<string, unknown> | undefined)?.[k], dict.log);
+  const translator = (dict: { log: Record<string, unknown> }) => ({
+    t: (key: string, params?: Record<string, string | number>) =>
+      String(lookup(dict, key)).replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params?.[k] ?? '')),
+    exists: (key: string) => typeof lookup(dict, key) === 'string',
+  });
+  const dollars = { displayInCurrency: true, quotaPerUnit: 500000 };
+  const stored = 'admin root (#1) changed quota from 0 to 2500000 (+2500000)';
+  const other = '{"msg":"quota_changed","msg_params":{"admin":"root","admin_id":1,"from_quota":0,"to_quota":2500000,"delta_quota":2500000}}';
+  const text = (dict: typeof zh, o: string, display = dollars, content = stored) => {
+    const { t, exists } = translator(dict);
+    return contentText({ content }, parseLogOther(o), display, t, exists);
+  };
+
+  it.each([
+    ['zh', zh, '管理员 root（#1）将额度从 $0.000000 调整为 $5.000000（+$5.000000）'],
+    ['en', en, 'Admin root (#1) changed the quota from $0.000000 to $5.000000 (+$5.000000)'],
+  ])('quota change in %s', (_l, dict, expected) => expect(text(dict, other)).toBe(expected));
+
+  it('a decrease carries its sign; quota shown as numbers when the display is not currency', () => {
+    const down = '{"msg":"quota_changed","msg_params":{"admin":"a","admin_id":2,"from_quota":30000,"to_quota":10000,"delta_quota":-20000}}';
+    expect(text(en, down, { displayInCurrency: false, quotaPerUnit: 500000 })).toBe('Admin a (#2) changed the quota from 30k to 10k (-20k)');
+  });
+
+  it('channel key reveal', () => {
+    const o = '{"msg":"channel_key_revealed","msg_params":{"admin":"root","admin_id":1,"channel_id":7}}';
+    expect(text(zh, o)).toBe('root（#1）查看了渠道 #7 的密钥');
+    expect(text(en, o)).toBe('root (#1) revealed the key of channel #7');
+  });
+
+  it.each([
+    ['an old row without a message', ''],
+    ['a message the dictionaries do not know', '{"msg":"something_new","msg_params":{}}'],
+    ['a malformed message', '{"msg":{"x":1}}'],
+  ])('falls back to the stored content: %s', (_n, o) => expect(text(zh, o)).toBe(stored));
 });

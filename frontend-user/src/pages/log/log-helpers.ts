@@ -2,7 +2,7 @@
  * Pure rules of the usage log (docs/console.md#usage-log): the `other` JSON, colours, columns, filters, the
  * billing explanation and error details. Unit-tested in log-helpers.spec.ts.
  */
-import { LogType, type LogRecord } from '@gw/shared';
+import { callQuota, DEFAULT_QUOTA_PER_UNIT, logMessageOf, LogType, pricePer1M, renderQuota, tokenQuota, type LogRecord, type QuotaDisplay } from '@gw/shared';
 
 export interface LogOther {
   model_ratio?: number;
@@ -135,42 +135,50 @@ const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.i
 
 /**
  * The billing explanation of a consumption row: ratios, prices per 1M tokens and the cost formula
- * group × model × (prompt + completion × completion ratio) / 500000 (docs/billing.md), or model price × group
- * ratio for pay-per-call models.
+ * group × model × (prompt + completion × completion ratio) / QuotaPerUnit, or model price × group ratio
+ * for pay-per-call models (docs/billing.md). The total is computed by the functions the server charges
+ * with (`tokenQuota`, `callQuota`: rounded to whole quota, at least 1 for a used, priced model), so it
+ * shows what was charged, not the unrounded product.
  */
-export function billingLines(r: Pick<LogRecord, 'prompt_tokens' | 'completion_tokens'>, o: LogOther): Line[] {
+export function billingLines(r: Pick<LogRecord, 'prompt_tokens' | 'completion_tokens'>, o: LogOther, quotaPerUnit = DEFAULT_QUOTA_PER_UNIT): Line[] {
+  const perUnit = quotaPerUnit > 0 ? quotaPerUnit : DEFAULT_QUOTA_PER_UNIT;
   const group = num(o.user_group_ratio, -1) >= 0 ? num(o.user_group_ratio, 1) : num(o.group_ratio, 1);
   const price = num(o.model_price, -1);
   if (price > 0) {
-    return [{ key: 'log.bill_per_call', params: { price: usd(price), group, total: usd(price * group) } }, { key: 'log.bill_note' }];
+    const total = callQuota(price, group, perUnit) / perUnit;
+    return [{ key: 'log.bill_per_call', params: { price: usd(price), group, total: usd(total) } }, { key: 'log.bill_note' }];
   }
   const model = num(o.model_ratio, 0);
   const completionRatio = num(o.completion_ratio, 1);
-  const promptPrice = model * 2;
+  const base = pricePer1M(model, completionRatio, 1, perUnit);
   const lines: Line[] = [
     { key: 'log.bill_ratios', params: { model, completion: completionRatio, group } },
-    { key: 'log.bill_prompt_price', params: { base: usd(promptPrice), group, price: usd(promptPrice * group) } },
-    { key: 'log.bill_completion_price', params: { base: usd(promptPrice * completionRatio), group, price: usd(promptPrice * completionRatio * group) } },
+    { key: 'log.bill_prompt_price', params: { base: usd(base.prompt), group, price: usd(base.prompt * group) } },
+    { key: 'log.bill_completion_price', params: { base: usd(base.completion), group, price: usd(base.completion * group) } },
   ];
   const cached = Math.min(num(o.cache_tokens, 0), r.prompt_tokens);
   const cacheRatio = num(o.cache_ratio, 1);
   let promptPart = String(r.prompt_tokens);
-  let weightedPrompt = r.prompt_tokens;
   if (cached > 0) {
     lines.push({ key: 'log.bill_cache', params: { tokens: cached, ratio: cacheRatio } });
     promptPart = `${r.prompt_tokens - cached} + ${cached} × ${cacheRatio}`;
-    weightedPrompt = r.prompt_tokens - cached + cached * cacheRatio;
   }
-  const total = (group * model * (weightedPrompt + r.completion_tokens * completionRatio)) / 500000;
-  lines.push({ key: 'log.bill_formula', params: { group, model, prompt: promptPart, completion: r.completion_tokens, ratio: completionRatio, total: usd(total) } });
+  const quota = tokenQuota(
+    { promptTokens: r.prompt_tokens, completionTokens: r.completion_tokens, cachedTokens: cached, cacheCreationTokens: num(o.cache_creation_tokens, 0) },
+    { modelRatio: model, completionRatio, groupRatio: group, cacheRatio, cacheCreationRatio: num(o.cache_creation_ratio, 1) },
+  );
+  lines.push({
+    key: 'log.bill_formula',
+    params: { group, model, prompt: promptPart, completion: r.completion_tokens, ratio: completionRatio, per_unit: perUnit, total: usd(quota / perUnit) },
+  });
   lines.push({ key: 'log.bill_note' });
   return lines;
 }
 
 /** Detail lines of an expanded row: billing for type 2, error fields for type 6, then mapping and retries. */
-export function detailLines(r: LogRecord, o: LogOther, isAdmin: boolean): Line[] {
+export function detailLines(r: LogRecord, o: LogOther, isAdmin: boolean, quotaPerUnit = DEFAULT_QUOTA_PER_UNIT): Line[] {
   const lines: Line[] = [];
-  if (r.type === LogType.Consume) lines.push(...billingLines(r, o));
+  if (r.type === LogType.Consume) lines.push(...billingLines(r, o, quotaPerUnit));
   if (r.type === LogType.Error) {
     if (o.error_type) lines.push({ key: 'log.error_type', params: { value: String(o.error_type) } });
     if (o.error_code !== undefined && o.error_code !== '') lines.push({ key: 'log.error_code', params: { value: String(o.error_code) } });
@@ -181,6 +189,27 @@ export function detailLines(r: LogRecord, o: LogOther, isAdmin: boolean): Line[]
   const retry = retryText(o);
   if (isAdmin && retry) lines.push({ key: 'log.retry_path', params: { path: retry } });
   return lines;
+}
+
+type Translate = (key: string, params?: Record<string, string | number>) => string;
+
+/**
+ * A row's text: the message its `other` names (`msg`, `msg_params`) in the viewer's language when the
+ * dictionaries know it, else the stored content (old rows, rows written in words only). Parameters named
+ * `*_quota` are amounts shown as the quota display says; `delta_*` ones carry their sign.
+ */
+export function contentText(r: Pick<LogRecord, 'content'>, o: LogOther, display: QuotaDisplay, t: Translate, exists: (key: string) => boolean): string {
+  const m = logMessageOf(o);
+  const key = m ? `log.msg.${m.id}` : '';
+  if (!m || !exists(key)) return r.content ?? '';
+  const params = Object.fromEntries(
+    Object.entries(m.params).map(([name, v]) => {
+      if (!name.endsWith('_quota') || typeof v !== 'number') return [name, v];
+      const amount = renderQuota(Math.abs(v), display, 6);
+      return [name, name.startsWith('delta_') ? `${v < 0 ? '-' : '+'}${amount}` : v < 0 ? `-${amount}` : amount];
+    }),
+  );
+  return t(key, params);
 }
 
 /** Channels tried for the request (admins): "3 → 5"; null when none are recorded. */

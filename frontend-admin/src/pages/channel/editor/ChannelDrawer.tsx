@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Divider, Drawer, Form, Message, Modal, Spin } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
-import { channelTypeInfo } from '@gw/shared';
+import { builtinModels } from '@gw/shared';
 import { isRoot, SubmitFooter, useUser } from '@gw/web';
 import { channelApi, loadTypeModels } from '../channel-api';
 import {
@@ -82,11 +82,11 @@ export function ChannelDrawer({ target, groups, modelOptions, onClose, onSaved }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [target]);
 
-  /** A new channel of a type with a default model list starts with it. */
+  /** A new channel without models starts with the chosen type's built-in list (the one GET /api/models answers). */
   const onValuesChange = (changed: Partial<ChannelForm>) => {
     if (changed.type === undefined || !isNew) return;
-    const defaults = channelTypeInfo(changed.type)?.defaultModels;
-    if (defaults && ((form.getFieldValue('models') as string[] | undefined) ?? []).length === 0) form.setFieldValue('models', [...defaults]);
+    const defaults = builtinModels(changed.type);
+    if (defaults.length > 0 && ((form.getFieldValue('models') as string[] | undefined) ?? []).length === 0) form.setFieldValue('models', defaults);
   };
 
   const current = (): ChannelForm => ({ ...CHANNEL_DEFAULTS, ...(form.getFieldsValue() as Partial<ChannelForm>) }) as ChannelForm;
