@@ -89,7 +89,7 @@ describe('GitHub sign-in', () => {
       username: res.body.data.username,
       password: 'anything-1',
     });
-    expect(pw.status).toBe(401);
+    expect(pw.body).toMatchObject({ success: false, data: null });
   });
 
   it('refuses a replayed callback, a state from another browser and an unknown state', async () => {
