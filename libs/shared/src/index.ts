@@ -15,3 +15,4 @@ export * from './outbound-url';
 export * from './ratio-map';
 export * from './schemas';
 export * from './public-pricing';
+export * from './usage-buckets';

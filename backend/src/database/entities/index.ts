@@ -6,7 +6,7 @@ import { DrawingTaskEntity } from './drawing-task.entity';
 import { LogDeadLetterEntity } from './log-dead-letter.entity';
 import { LogEntity } from './log.entity';
 import { OptionEntity } from './option.entity';
-import { QuotaDataEntity } from './quota-data.entity';
+import { QuotaDataEntity, QuotaDataTotalEntity } from './quota-data.entity';
 import { RedemptionEntity, RedemptionUseEntity } from './redemption.entity';
 import { ReservationEntity } from './reservation.entity';
 import { QuotaAlertEntity } from './quota-alert.entity';
@@ -28,6 +28,7 @@ export {
   OptionEntity,
   QuotaAlertEntity,
   QuotaDataEntity,
+  QuotaDataTotalEntity,
   RedemptionEntity,
   RedemptionUseEntity,
   ReservationEntity,
@@ -50,6 +51,7 @@ export const ENTITIES = [
   OptionEntity,
   QuotaAlertEntity,
   QuotaDataEntity,
+  QuotaDataTotalEntity,
   RedemptionEntity,
   RedemptionUseEntity,
   ReservationEntity,

@@ -6,6 +6,7 @@ import { AddLogInbox1795476000000 } from './1795476000000-add-log-inbox';
 import { AddSessions1795479534576 } from './1795479534576-add-sessions';
 import { AddQuotaAlerts1795493000000 } from './1795493000000-add-quota-alerts';
 import { AddVerificationCodes1795500000000 } from './1795500000000-add-verification-codes';
+import { AddQuotaDataTotals1795501369413 } from './1795501369413-add-quota-data-totals';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddSessions1795479534576,
   AddQuotaAlerts1795493000000,
   AddVerificationCodes1795500000000,
+  AddQuotaDataTotals1795501369413,
 ];
