@@ -95,13 +95,14 @@ export function DetailPage() {
           onChange={(_, d) => d?.[0] && d?.[1] && setDraft((f) => ({ ...f, start: d[0].valueOf(), end: d[1].valueOf() }))}
           className="gw-detail-range"
         />
-        <Radio.Group
-          type="button"
-          value={draft.granularity}
-          onChange={(v) => setDraft((f) => ({ ...f, granularity: v }))}
-          options={(['hour', 'day', 'week'] as const).map((value) => ({ value, label: t(`detail.by_${value}`) }))}
-          data-testid="detail-granularity"
-        />
+        <span data-testid="detail-granularity">
+          <Radio.Group
+            type="button"
+            value={draft.granularity}
+            onChange={(v) => setDraft((f) => ({ ...f, granularity: v }))}
+            options={(['hour', 'day', 'week'] as const).map((value) => ({ value, label: t(`detail.by_${value}`) }))}
+          />
+        </span>
         {admin && (
           <Input
             allowClear
