@@ -81,7 +81,7 @@ const BASE_ENV = {
   GLOBAL_API_RATE_LIMIT: '1000000',
   GLOBAL_WEB_RATE_LIMIT: '100000',
   BATCH_UPDATE_INTERVAL_MS: '50',
-  LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+  LOG_LEVEL: 'silent',
 };
 
 async function launch(
