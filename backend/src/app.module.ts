@@ -5,6 +5,7 @@ import type { AppConfig } from './config/env';
 import { DatabaseModule } from './database/database.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { CheckInModule } from './modules/check-in/check-in.module';
+import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { HealthModule } from './modules/health/health.module';
 import { LogModule } from './modules/log/log.module';
 import { OptionModule } from './modules/option/option.module';
@@ -51,6 +52,7 @@ export class AppModule {
         PaymentModule,
         VerificationModule,
         OAuthModule,
+        DashboardModule,
       ],
     };
   }

@@ -77,7 +77,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
   // Menu: chat.
   { path: '/playground', access: 'login', remote: 'user', page: 'PlaygroundPage', menu: { group: 'chat', labelKey: 'nav.playground' } },
   // Menu: console.
-  { path: '/detail', access: 'login', page: 'ComingSoon', menu: { group: 'console', labelKey: 'nav.detail', visible: (c) => !!c.status.enable_data_export } },
+  { path: '/detail', access: 'login', remote: 'user', page: 'DetailPage', menu: { group: 'console', labelKey: 'nav.detail', visible: (c) => !!c.status.enable_data_export } },
   { path: '/token', access: 'login', remote: 'user', page: 'TokenPage', menu: { group: 'console', labelKey: 'nav.token' } },
   { path: '/log', access: 'login', remote: 'user', page: 'LogPage', menu: { group: 'console', labelKey: 'nav.log' } },
   { path: '/midjourney', access: 'login', page: 'ComingSoon', menu: { group: 'console', labelKey: 'nav.midjourney', visible: (c) => !!c.status.enable_drawing } },

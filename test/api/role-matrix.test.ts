@@ -70,6 +70,8 @@ const MATRIX: Record<string, Entry> = {
   'DELETE /api/log': { access: 'admin', path: '/api/log?target_timestamp=1' },
   'GET /api/log/self': { access: 'user' },
   'GET /api/log/self/stat': { access: 'user' },
+  'GET /api/data': { access: 'admin', path: '/api/data/?start_timestamp=0&end_timestamp=3600' },
+  'GET /api/data/self': { access: 'user', path: '/api/data/self/?start_timestamp=0&end_timestamp=3600' },
   'GET /api/channel': { access: 'admin', path: '/api/channel?p=0&page_size=10&tag_mode=true' },
   'POST /api/channel': { access: 'admin', body: {} },
   'PUT /api/channel': { access: 'admin', body: { id: 999999 } },

@@ -1,3 +1,5 @@
+import { detailEn } from './detail.en';
+import { detailZh } from './detail.zh';
 import { en as baseEn } from './en';
 import { logEn } from './log.en';
 import { logZh } from './log.zh';
@@ -9,5 +11,5 @@ import { walletEn } from './wallet.en';
 import { walletZh } from './wallet.zh';
 import { zh as baseZh } from './zh';
 
-export const zh = { ...baseZh, ...tokenZh, ...logZh, ...walletZh, ...playgroundZh };
-export const en = { ...baseEn, ...tokenEn, ...logEn, ...walletEn, ...playgroundEn };
+export const zh = { ...baseZh, ...tokenZh, ...logZh, ...walletZh, ...playgroundZh, ...detailZh };
+export const en = { ...baseEn, ...tokenEn, ...logEn, ...walletEn, ...playgroundEn, ...detailEn };

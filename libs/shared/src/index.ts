@@ -17,3 +17,4 @@ export * from './schemas';
 export * from './public-pricing';
 export * from './log-messages';
 export * from './channel-type-models';
+export * from './usage-buckets';

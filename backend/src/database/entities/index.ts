@@ -7,7 +7,7 @@ import { LogDeadLetterEntity } from './log-dead-letter.entity';
 import { LogEntity } from './log.entity';
 import { OAuthStateEntity } from './oauth-state.entity';
 import { OptionEntity } from './option.entity';
-import { QuotaDataEntity } from './quota-data.entity';
+import { QuotaDataEntity, QuotaDataTotalEntity } from './quota-data.entity';
 import { RedemptionEntity, RedemptionUseEntity } from './redemption.entity';
 import { ReservationEntity } from './reservation.entity';
 import { QuotaAlertEntity } from './quota-alert.entity';
@@ -30,6 +30,7 @@ export {
   OptionEntity,
   QuotaAlertEntity,
   QuotaDataEntity,
+  QuotaDataTotalEntity,
   RedemptionEntity,
   RedemptionUseEntity,
   ReservationEntity,
@@ -53,6 +54,7 @@ export const ENTITIES = [
   OptionEntity,
   QuotaAlertEntity,
   QuotaDataEntity,
+  QuotaDataTotalEntity,
   RedemptionEntity,
   RedemptionUseEntity,
   ReservationEntity,

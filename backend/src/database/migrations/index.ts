@@ -7,6 +7,7 @@ import { AddSessions1795479534576 } from './1795479534576-add-sessions';
 import { AddQuotaAlerts1795493000000 } from './1795493000000-add-quota-alerts';
 import { AddVerificationCodes1795500000000 } from './1795500000000-add-verification-codes';
 import { AddOAuthStates1795500539775 } from './1795500539775-add-oauth-states';
+import { AddQuotaDataTotals1795501369413 } from './1795501369413-add-quota-data-totals';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -18,4 +19,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddQuotaAlerts1795493000000,
   AddVerificationCodes1795500000000,
   AddOAuthStates1795500539775,
+  AddQuotaDataTotals1795501369413,
 ];

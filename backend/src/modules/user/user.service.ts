@@ -82,6 +82,11 @@ export class UserService {
     );
   }
 
+  /** A live (not deleted) user by exact username. */
+  findByUsername(username: string): Promise<UserEntity | null> {
+    return this.repo.findLiveBy('username', username);
+  }
+
   async findById(id: number): Promise<UserEntity> {
     const user = await this.repo.findById(id);
     if (!user) throw AppError.notFound('user.not_found');

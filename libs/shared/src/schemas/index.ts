@@ -11,3 +11,4 @@ export * from './redemption';
 export * from './payment';
 export * from './no-eval';
 export * from './verification';
+export * from './dashboard';

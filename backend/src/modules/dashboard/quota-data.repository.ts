@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { QuotaDataRow } from '@gw/shared';
+import type { Repository } from 'typeorm';
+import { QuotaDataEntity } from '../../database/entities';
+
+const HOUR = 3600;
+const COLUMNS = 'model_name, created_at, token_used, count, quota';
+const SUMS = 'model_name, created_at, SUM(token_used) AS token_used, SUM(count) AS count, SUM(quota) AS quota';
+
+/** mysql2 answers BIGINT and SUM() as strings. */
+const toRows = (raw: Record<string, unknown>[]): QuotaDataRow[] =>
+  raw.map((r) => ({
+    model_name: String(r.model_name),
+    created_at: Number(r.created_at),
+    token_used: Number(r.token_used),
+    count: Number(r.count),
+    quota: Number(r.quota),
+  }));
+
+/**
+ * Reads the hourly aggregates (`quota_data`, written by the ledger with each settlement) and owns
+ * `quota_data_totals`, their sums over every user that the roll-up keeps (docs/dashboard.md).
+ */
+@Injectable()
+export class QuotaDataRepository {
+  constructor(@InjectRepository(QuotaDataEntity) private readonly rows: Repository<QuotaDataEntity>) {}
+
+  private get mysql(): boolean {
+    return this.rows.manager.connection.options.type === 'mysql';
+  }
+
+  /** One user's hourly rows with created_at in [from, to] (the unique key leads with user_id). */
+  async ofUser(userId: number, from: number, to: number): Promise<QuotaDataRow[]> {
+    return toRows(
+      await this.rows.query(`SELECT ${COLUMNS} FROM quota_data WHERE user_id = ? AND created_at >= ? AND created_at <= ?`, [userId, from, to]),
+    );
+  }
+
+  /**
+   * Every user's rows per (hour, model) in [from, to]: hours the roll-up has reached come from
+   * quota_data_totals, later ones are summed from quota_data as they are now.
+   */
+  async ofEveryone(from: number, to: number): Promise<QuotaDataRow[]> {
+    const rolled = await this.rolledUntil();
+    const out: QuotaDataRow[] = [];
+    if (from < rolled) {
+      const until = Math.min(to, rolled - 1);
+      out.push(...toRows(await this.rows.query(`SELECT ${COLUMNS} FROM quota_data_totals WHERE created_at >= ? AND created_at <= ?`, [from, until])));
+    }
+    if (to >= rolled) {
+      const since = Math.max(from, rolled);
+      out.push(
+        ...toRows(
+          await this.rows.query(`SELECT ${SUMS} FROM quota_data WHERE created_at >= ? AND created_at <= ? GROUP BY created_at, model_name`, [since, to]),
+        ),
+      );
+    }
+    return out;
+  }
+
+  /** The first hour the roll-up has not reached: the hour after the latest total (0 when none). */
+  async rolledUntil(): Promise<number> {
+    const [r] = (await this.rows.query('SELECT MAX(created_at) AS m FROM quota_data_totals')) as { m: unknown }[];
+    return r?.m === null || r?.m === undefined ? 0 : Number(r.m) + HOUR;
+  }
+
+  /** The earliest hour with usage, or null when there is none. */
+  async firstHour(): Promise<number | null> {
+    const [r] = (await this.rows.query('SELECT MIN(created_at) AS m FROM quota_data')) as { m: unknown }[];
+    return r?.m === null || r?.m === undefined ? null : Number(r.m);
+  }
+
+  /** Recomputes the totals of hours in [from, to) from quota_data, replacing what they held. */
+  async rollUp(from: number, to: number): Promise<void> {
+    const select = `SELECT ${SUMS} FROM quota_data WHERE created_at >= ? AND created_at < ? GROUP BY created_at, model_name`;
+    const insert = `INSERT INTO quota_data_totals (${COLUMNS}) ${select}`;
+    await this.rows.query(
+      this.mysql
+        ? `${insert} ON DUPLICATE KEY UPDATE token_used = VALUES(token_used), count = VALUES(count), quota = VALUES(quota)`
+        : `${insert} ON CONFLICT (created_at, model_name) DO UPDATE SET token_used = excluded.token_used, count = excluded.count, quota = excluded.quota`,
+      [from, to],
+    );
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * Dashboard aggregates (docs/dashboard.md): the rows of GET /api/data/ and /api/data/self/, and the pure
+ * bucketing that merges hourly rows into days or weeks.
+ */
+export const GRANULARITIES = ['hour', 'day', 'week'] as const;
+export type Granularity = (typeof GRANULARITIES)[number];
+
+/** One model's usage in one bucket; `created_at` is the bucket's start (epoch seconds). */
+export interface QuotaDataRow {
+  model_name: string;
+  created_at: number;
+  token_used: number;
+  count: number;
+  quota: number;
+}
+
+const HOUR = 3600;
+
+/**
+ * Start of the bucket holding `ts` (epoch seconds): the hour as stored; the day from local midnight;
+ * the week from Monday's local midnight. "Local" is the time zone of the process that runs this
+ * (the gateway's TZ on the server), so days follow daylight-saving changes.
+ */
+export function bucketStart(ts: number, granularity: Granularity): number {
+  if (granularity === 'hour') return ts - (((ts % HOUR) + HOUR) % HOUR);
+  const d = new Date(ts * 1000);
+  d.setHours(0, 0, 0, 0);
+  if (granularity === 'week') d.setDate(d.getDate() - ((d.getDay() + 6) % 7));
+  return Math.floor(d.getTime() / 1000);
+}
+
+/** Sums rows per (bucket, model); the result is sorted by time, then model name. */
+export function mergeIntoBuckets(rows: readonly QuotaDataRow[], granularity: Granularity): QuotaDataRow[] {
+  const merged = new Map<string, QuotaDataRow>();
+  for (const r of rows) {
+    const at = bucketStart(r.created_at, granularity);
+    const key = `${at}\u0000${r.model_name}`;
+    const m = merged.get(key);
+    if (m) {
+      m.token_used += r.token_used;
+      m.count += r.count;
+      m.quota += r.quota;
+    } else {
+      merged.set(key, { model_name: r.model_name, created_at: at, token_used: r.token_used, count: r.count, quota: r.quota });
+    }
+  }
+  return [...merged.values()].sort((a, b) => a.created_at - b.created_at || (a.model_name < b.model_name ? -1 : a.model_name > b.model_name ? 1 : 0));
+}
