@@ -147,7 +147,7 @@ describe('dashboard data', () => {
       [root, '/api/data/'],
     ] as const) {
       const res = await client.get(path + qs);
-      expect([res.status, res.body]).toEqual([400, { success: false, message: zh }]);
+      expect([res.status, res.body]).toEqual([400, { success: false, message: zh, data: null }]);
       expect((await client.get(path + qs, EN)).body.message).toBe(en);
     }
   });

@@ -48,21 +48,20 @@ export class EmailCodeService {
     if (!this.mail.configured) throw AppError.badRequest('email.smtp_not_configured');
     if (await this.credentials.emailTaken(address)) throw AppError.badRequest('email.taken');
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    if (!(await this.codes.issue('email', address, code, CODE_TTL_SEC))) {
-      throw AppError.badRequest('verification.resend_too_soon', { seconds: RESEND_AFTER_SEC });
-    }
     const system = this.options.settings.SystemName;
+    const mail = {
+      to: address,
+      subject: t('verification.mail_subject', locale, { system }),
+      text: t('verification.mail_body', locale, { system, code, minutes: CODE_TTL_SEC / 60 }),
+    };
+    let sent: boolean;
     try {
-      await this.mail.send({
-        to: address,
-        subject: t('verification.mail_subject', locale, { system }),
-        text: t('verification.mail_body', locale, { system, code, minutes: CODE_TTL_SEC / 60 }),
-      });
+      sent = await this.codes.issueAndDeliver('email', address, code, CODE_TTL_SEC, () => this.mail.send(mail));
     } catch (err) {
       this.logger.warn(`verification mail not sent: ${err instanceof Error ? err.message : String(err)}`);
-      await this.codes.release('email', address, code);
       throw new AppError('email.send_failed', 502);
     }
+    if (!sent) throw AppError.badRequest('verification.resend_too_soon', { seconds: RESEND_AFTER_SEC });
   }
 
   /** Sets the signed-in user's address to one its code proves (email.taken when another user has it). */

@@ -51,22 +51,17 @@ export class PasswordResetService {
   /** Records a token (none when one was sent less than 30 s ago) and mails its link; never rejects. */
   private async deliver(address: string, locale: Locale): Promise<void> {
     const token = randomBytes(32).toString('base64url');
+    const s = this.options.settings;
+    const base = String(s.ServerAddress).replace(/\/+$/, '');
+    const link = `${base}/user/reset?email=${encodeURIComponent(address)}&token=${token}`;
+    const system = s.SystemName;
+    const mail = {
+      to: address,
+      subject: t('reset.mail_subject', locale, { system }),
+      text: t('reset.mail_body', locale, { system, link, minutes: RESET_TTL_SEC / 60 }),
+    };
     try {
-      if (!(await this.codes.issue('reset', address, token, RESET_TTL_SEC))) return;
-      const s = this.options.settings;
-      const base = String(s.ServerAddress).replace(/\/+$/, '');
-      const link = `${base}/user/reset?email=${encodeURIComponent(address)}&token=${token}`;
-      const system = s.SystemName;
-      try {
-        await this.mail.send({
-          to: address,
-          subject: t('reset.mail_subject', locale, { system }),
-          text: t('reset.mail_body', locale, { system, link, minutes: RESET_TTL_SEC / 60 }),
-        });
-      } catch (err) {
-        await this.codes.release('reset', address, token);
-        throw err;
-      }
+      await this.codes.issueAndDeliver('reset', address, token, RESET_TTL_SEC, () => this.mail.send(mail));
     } catch (err) {
       this.logger.warn(`password reset mail not sent: ${err instanceof Error ? err.message : String(err)}`);
     }

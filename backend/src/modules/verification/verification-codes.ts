@@ -35,8 +35,29 @@ export class VerificationCodes {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Records `code` for the address, valid `ttlSec`; false when one was sent less than RESEND_AFTER_SEC ago. */
-  async issue(purpose: CodePurpose, email: string, code: string, ttlSec: number): Promise<boolean> {
+  /**
+   * Records `code` for the address, valid `ttlSec`, and sends it with `deliver` (the mail). False, and
+   * nothing sent, when one went out less than RESEND_AFTER_SEC ago. When delivery fails the code is
+   * forgotten, so the address may ask again at once, and the error is rethrown.
+   */
+  async issueAndDeliver(
+    purpose: CodePurpose,
+    email: string,
+    code: string,
+    ttlSec: number,
+    deliver: () => Promise<void>,
+  ): Promise<boolean> {
+    if (!(await this.issue(purpose, email, code, ttlSec))) return false;
+    try {
+      await deliver();
+    } catch (err) {
+      await this.release(purpose, email, code);
+      throw err;
+    }
+    return true;
+  }
+
+  private async issue(purpose: CodePurpose, email: string, code: string, ttlSec: number): Promise<boolean> {
     const now = nowSec();
     const address = normalizeEmail(email);
     const claimed = await this.repo.claim({
@@ -51,8 +72,7 @@ export class VerificationCodes {
     return claimed;
   }
 
-  /** Forgets an issued code whose mail could not be sent, so the address may ask again at once. */
-  release(purpose: CodePurpose, email: string, code: string): Promise<void> {
+  private release(purpose: CodePurpose, email: string, code: string): Promise<void> {
     const address = normalizeEmail(email);
     return this.repo.release(purpose, address, this.hash(purpose, address, code));
   }

@@ -6,7 +6,7 @@ import type { AuthorizeParams, CallbackParams, ExternalProfile, RedirectProvider
 import { keepProfile, strategyAuthorizeUrl, strategyProfile } from './oauth2-strategy-flow';
 
 /**
- * GitHub through passport-github2. The strategy is run as passport runs it (passport-run.ts) rather than
+ * GitHub through passport-github2. The strategy is run as passport runs it (oauth2-strategy-flow.ts) rather than
  * by calling its OAuth2 client and userProfile directly: that keeps the library's own authorize URL,
  * token request and profile parsing (user + primary e-mail) as they are, with nothing re-implemented
  * here. Built per call from the current options; GITHUB_OAUTH_URL / GITHUB_API_URL point tests at a stand-in.
