@@ -5,7 +5,7 @@ import { ZodPipe } from '../../common/http/zod-pipe';
 import { OptionService } from '../option/option.service';
 import { Access } from '../auth/access.decorator';
 import { ChannelBulkService } from './channel-bulk.service';
-import { ChannelQueryService } from './channel-query.service';
+import { ChannelQueryService, type ChannelPage } from './channel-query.service';
 import type { ChannelView } from './channel-view';
 import { batchTagSchema, channelListSchema, idsSchema, tagEditSchema, tagSchema, type ChannelListQuery, type TagEditDto } from './dto';
 
@@ -22,7 +22,7 @@ export class ChannelBulkController {
   ) {}
 
   @Get('search')
-  async search(@Query(new ZodPipe(channelListSchema)) q: ChannelListQuery): Promise<ApiEnvelope<Paged<ChannelView>>> {
+  async search(@Query(new ZodPipe(channelListSchema)) q: ChannelListQuery): Promise<ApiEnvelope<ChannelPage>> {
     return ok(await this.query.list(q));
   }
 

@@ -6,7 +6,7 @@ import { Access } from '../auth/access.decorator';
 import { CurrentUser, type AuthUser } from '../auth/auth-user';
 import { ChannelService } from './channel.service';
 import type { ChannelView } from './channel-view';
-import { ChannelQueryService } from './channel-query.service';
+import { ChannelQueryService, type ChannelPage } from './channel-query.service';
 import {
   channelListSchema,
   copyChannelSchema,
@@ -32,7 +32,7 @@ export class ChannelController {
 
   /** p, page_size, id_sort, tag_mode. */
   @Get()
-  async list(@Query(new ZodPipe(channelListSchema)) q: ChannelListQuery): Promise<ApiEnvelope<Paged<ChannelView>>> {
+  async list(@Query(new ZodPipe(channelListSchema)) q: ChannelListQuery): Promise<ApiEnvelope<ChannelPage>> {
     return ok(await this.query.list(q));
   }
 
