@@ -153,8 +153,8 @@ export const NEWAPI_CONSOLE_CALLS: readonly ConsoleCall[] = [
   { method: 'POST', path: '/api/subscription/stripe/pay', as: 'user', body: { plan_id: 1 }, data: 'object', status: OUT.subscriptions },
   { method: 'POST', path: '/api/subscription/creem/pay', as: 'user', body: { plan_id: 1 }, data: 'object', status: OUT.subscriptions },
   // Tokens (hooks/tokens, helpers/token.js, components/table/tokens)
-  { method: 'GET', path: '/api/token/?p=1&size=10', as: 'user', data: PAGED, keys: TOKEN_KEYS, status: 'after-compat' },
-  { method: 'GET', path: '/api/token/search?keyword=&token=&p=1&size=10', as: 'user', data: PAGED, keys: TOKEN_KEYS, status: 'after-compat' },
+  { method: 'GET', path: '/api/token/?p=1&size=1', as: 'user', data: PAGED, keys: TOKEN_KEYS, status: 'after-compat' },
+  { method: 'GET', path: '/api/token/search?keyword=&token=&p=1&size=1', as: 'user', data: PAGED, keys: TOKEN_KEYS, status: 'after-compat' },
   { method: 'GET', path: '/api/token/{token}', as: 'user', data: 'object', keys: TOKEN_KEYS, status: 'after-compat' },
   { method: 'POST', path: '/api/token/{token}/key', as: 'user', data: 'object', keys: ['key'], status: 'served' },
   { method: 'POST', path: '/api/token/', as: 'user', body: { name: 'replay', remain_quota: 500000, expired_time: -1, unlimited_quota: false, model_limits_enabled: false, model_limits: '', allow_ips: '', group: '' }, data: 'any', status: 'served' },
