@@ -1,12 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import type { ApiEnvelope, Paged } from '@gw/shared';
+import type { ApiEnvelope } from '@gw/shared';
 import { ok } from '../../common/http/envelope';
 import { ZodPipe } from '../../common/http/zod-pipe';
 import { OptionService } from '../option/option.service';
 import { Access } from '../auth/access.decorator';
 import { ChannelBulkService } from './channel-bulk.service';
 import { ChannelQueryService, type ChannelPage } from './channel-query.service';
-import type { ChannelView } from './channel-view';
 import { batchTagSchema, channelListSchema, idsSchema, tagEditSchema, tagSchema, type ChannelListQuery, type TagEditDto } from './dto';
 
 type Count = ApiEnvelope<number>;

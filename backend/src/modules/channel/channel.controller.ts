@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
-import { Role, type ApiEnvelope, type Paged } from '@gw/shared';
+import { Role, type ApiEnvelope } from '@gw/shared';
 import { ok } from '../../common/http/envelope';
 import { ZodPipe } from '../../common/http/zod-pipe';
 import { Access } from '../auth/access.decorator';
