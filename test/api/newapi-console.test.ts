@@ -114,6 +114,7 @@ describe('new-api console calls', () => {
     });
     expect((await root.get('/api/prefill_group')).body.data).toHaveLength(2);
     expect((await root.get('/api/prefill_group?type=tag')).body).toEqual({ success: true, message: '', data: [] });
+    expect((await root.get('/api/prefill_group?type=endpoint')).body.data).toEqual([]);
     await setOption(root, 'ModelPrice', '{}');
     expect((await root.get('/api/prefill_group?type=model')).body.data.map((g: { name: string }) => g.name)).toEqual(['ModelRatio']);
     const user = (await createUser(root, 'nc_pre_user')).client;
