@@ -195,6 +195,7 @@ export class MockUpstream {
           : {}),
       });
     }
+    if (path.endsWith('/models') && req.method === 'GET') return json(res, { object: 'list', data: [{ id: 'gpt-4o', object: 'model' }] });
     res.writeHead(404, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ error: { message: 'not found', type: 'invalid_request_error' } }));
   }

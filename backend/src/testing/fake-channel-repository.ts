@@ -89,6 +89,10 @@ export class FakeChannelRepository implements ChannelRepositoryContract {
     return notImplemented('ChannelRepository.searchAll');
   }
 
+  async typeCounts(): Promise<Record<string, number>> {
+    return notImplemented('ChannelRepository.typeCounts');
+  }
+
   async typesAndModels(): Promise<Pick<ChannelEntity, 'type' | 'models'>[]> {
     return this.all().map(({ type, models }) => ({ type, models }));
   }

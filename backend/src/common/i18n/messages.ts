@@ -246,6 +246,8 @@ export const MESSAGES = {
   'payment.amount_too_small': ['充值金额过低', 'The payable amount is too small'],
   'payment.not_configured': ['支付配置不完整，请联系管理员', 'Payment is not fully configured, contact the administrator'],
   'payment.order_failed': ['创建订单失败', 'Could not create the order'],
+  'payment.method.zfb': ['支付宝', 'Alipay'],
+  'payment.method.wx': ['微信支付', 'WeChat Pay'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type MessageKey = keyof typeof MESSAGES;

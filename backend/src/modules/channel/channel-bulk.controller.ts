@@ -1,12 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import type { ApiEnvelope, Paged } from '@gw/shared';
+import type { ApiEnvelope } from '@gw/shared';
 import { ok } from '../../common/http/envelope';
 import { ZodPipe } from '../../common/http/zod-pipe';
 import { OptionService } from '../option/option.service';
 import { Access } from '../auth/access.decorator';
 import { ChannelBulkService } from './channel-bulk.service';
-import { ChannelQueryService } from './channel-query.service';
-import type { ChannelView } from './channel-view';
+import { ChannelQueryService, type ChannelPage } from './channel-query.service';
 import { batchTagSchema, channelListSchema, idsSchema, tagEditSchema, tagSchema, type ChannelListQuery, type TagEditDto } from './dto';
 
 type Count = ApiEnvelope<number>;
@@ -22,7 +21,7 @@ export class ChannelBulkController {
   ) {}
 
   @Get('search')
-  async search(@Query(new ZodPipe(channelListSchema)) q: ChannelListQuery): Promise<ApiEnvelope<Paged<ChannelView>>> {
+  async search(@Query(new ZodPipe(channelListSchema)) q: ChannelListQuery): Promise<ApiEnvelope<ChannelPage>> {
     return ok(await this.query.list(q));
   }
 

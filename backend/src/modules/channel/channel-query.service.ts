@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { builtinModelsByType, DEFAULT_PAGE_SIZE, type Paged } from '@gw/shared';
+import { builtinModelsByType, DEFAULT_PAGE_SIZE, type ChannelTypeCounts, type Paged } from '@gw/shared';
 import { groupUnits } from './channel-fields';
 import { toChannelView, type ChannelView } from './channel-view';
 import { ChannelRepository, type ChannelSearch } from './channel.repository';
 import type { ChannelListQuery } from './dto';
+
+/** A page of the channel list with new-api's `type_counts` beside the items (docs/newapi-compat.md). */
+export type ChannelPage = Paged<ChannelView> & { type_counts: ChannelTypeCounts };
 
 /**
  * Channel list and search (docs/channel-types.md#tags-and-batch-operations). In tag mode a page holds `page_size` units, a unit being a
@@ -13,9 +16,14 @@ import type { ChannelListQuery } from './dto';
 export class ChannelQueryService {
   constructor(private readonly repo: ChannelRepository) {}
 
-  async list(q: ChannelListQuery): Promise<Paged<ChannelView>> {
-    const pageSize = q.page_size ?? DEFAULT_PAGE_SIZE;
+  async list(q: ChannelListQuery): Promise<ChannelPage> {
     const search = searchOf(q);
+    const [page, typeCounts] = await Promise.all([this.page(q, search), this.repo.typeCounts(search)]);
+    return { ...page, type_counts: typeCounts };
+  }
+
+  private async page(q: ChannelListQuery, search: ChannelSearch): Promise<Paged<ChannelView>> {
+    const pageSize = q.page_size ?? DEFAULT_PAGE_SIZE;
     if (!q.tag_mode) {
       const [rows, total] = await this.repo.searchPage(search, q.p * pageSize, pageSize);
       return { items: rows.map((c) => toChannelView(c)), total, page: q.p, page_size: pageSize };
@@ -49,5 +57,5 @@ export class ChannelQueryService {
 }
 
 function searchOf(q: ChannelListQuery): ChannelSearch {
-  return { keyword: q.keyword, group: q.group, model: q.model, status: q.status, idSort: Boolean(q.id_sort) };
+  return { keyword: q.keyword, group: q.group, model: q.model, status: q.status, type: q.type, idSort: Boolean(q.id_sort) };
 }

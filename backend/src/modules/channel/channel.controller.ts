@@ -1,12 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
-import { Role, type ApiEnvelope, type Paged } from '@gw/shared';
+import { Role, type ApiEnvelope } from '@gw/shared';
 import { ok } from '../../common/http/envelope';
 import { ZodPipe } from '../../common/http/zod-pipe';
 import { Access } from '../auth/access.decorator';
 import { CurrentUser, type AuthUser } from '../auth/auth-user';
 import { ChannelService } from './channel.service';
 import type { ChannelView } from './channel-view';
-import { ChannelQueryService } from './channel-query.service';
+import { ChannelQueryService, type ChannelPage } from './channel-query.service';
 import {
   channelListSchema,
   copyChannelSchema,
@@ -32,7 +32,7 @@ export class ChannelController {
 
   /** p, page_size, id_sort, tag_mode. */
   @Get()
-  async list(@Query(new ZodPipe(channelListSchema)) q: ChannelListQuery): Promise<ApiEnvelope<Paged<ChannelView>>> {
+  async list(@Query(new ZodPipe(channelListSchema)) q: ChannelListQuery): Promise<ApiEnvelope<ChannelPage>> {
     return ok(await this.query.list(q));
   }
 

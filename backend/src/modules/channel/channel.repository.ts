@@ -22,6 +22,7 @@ export interface ChannelSearch {
   group?: string;
   model?: string;
   status?: number;
+  type?: number;
   /** By id descending; otherwise by priority, then id, descending. */
   idSort?: boolean;
 }
@@ -106,6 +107,17 @@ export class ChannelRepository {
     return this.searchQuery(search).getMany();
   }
 
+  /** How many channels of each type match (the search's type filter and order do not apply). */
+  async typeCounts(search: ChannelSearch): Promise<Record<string, number>> {
+    const rows = await this.searchQuery({ ...search, type: undefined })
+      .select('c.type', 'type')
+      .addSelect('COUNT(*)', 'count')
+      .groupBy('c.type')
+      .orderBy()
+      .getRawMany<{ type: number | string; count: number | string }>();
+    return Object.fromEntries(rows.map((r) => [String(r.type), Number(r.count)]));
+  }
+
   /** Type and model list of every channel. */
   typesAndModels(): Promise<Pick<ChannelEntity, 'type' | 'models'>[]> {
     return this.channels.createQueryBuilder('c').select(['c.type', 'c.models']).getMany();
@@ -187,6 +199,7 @@ export class ChannelRepository {
     }
     if (s.model) qb.andWhere("c.models LIKE :model ESCAPE '!'", { model: likePattern(s.model) });
     if (s.status) qb.andWhere('c.status = :status', { status: s.status });
+    if (s.type !== undefined) qb.andWhere('c.type = :type', { type: s.type });
     if (s.idSort) qb.orderBy('c.id', 'DESC');
     else qb.orderBy('c.priority', 'DESC').addOrderBy('c.id', 'DESC');
     return qb;

@@ -1,17 +1,21 @@
-import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import {
   DEFAULT_CACHE_RATIO,
   DEFAULT_MODEL_PRICE,
   DEFAULT_MODEL_RATIO,
   optionUpdateSchema,
+  prefillGroupQuerySchema,
   type ApiEnvelope,
   type OptionItem,
+  type PrefillGroup,
+  type PrefillGroupQuery,
 } from '@gw/shared';
 import type { z } from 'zod';
 import { ok } from '../../common/http/envelope';
 import { ZodPipe } from '../../common/http/zod-pipe';
 import { Access } from '../auth/access.decorator';
 import { OptionService } from './option.service';
+import { PrefillGroupService } from './prefill-group.service';
 
 @Controller('api/option')
 @Access('root')
@@ -51,5 +55,17 @@ export class GroupController {
   @Get()
   list(): ApiEnvelope<string[]> {
     return ok(Object.keys(this.options.settings.GroupRatio));
+  }
+}
+
+/** The channel editor's presets, read from the options (docs/newapi-compat.md). */
+@Controller('api/prefill_group')
+@Access('admin')
+export class PrefillGroupController {
+  constructor(private readonly presets: PrefillGroupService) {}
+
+  @Get()
+  list(@Query(new ZodPipe(prefillGroupQuerySchema)) q: PrefillGroupQuery): ApiEnvelope<PrefillGroup[]> {
+    return ok(this.presets.list(q.type));
   }
 }

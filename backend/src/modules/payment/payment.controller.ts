@@ -5,12 +5,15 @@ import {
   type ApiEnvelope,
   type Paged,
   type TopUpCheckout,
+  type TopUpInfo,
   type TopUpPayDto,
   type TopUpQuoteDto,
   type TopUpView,
 } from '@gw/shared';
 import type { z } from 'zod';
 import { ok } from '../../common/http/envelope';
+import { ReqLocale } from '../../common/http/request-context';
+import type { Locale } from '../../common/i18n/i18n';
 import { pagingSchema, toPageRequest } from '../../common/http/paging';
 import { ZodPipe } from '../../common/http/zod-pipe';
 import { Access } from '../auth/access.decorator';
@@ -22,6 +25,12 @@ import { PaymentService } from './payment.service';
 @Access('user')
 export class PaymentController {
   constructor(private readonly payments: PaymentService) {}
+
+  /** The wallet's configuration in new-api's shape (docs/newapi-compat.md). */
+  @Get('topup/info')
+  info(@ReqLocale() locale: Locale): ApiEnvelope<TopUpInfo> {
+    return ok(this.payments.topUpInfo(locale));
+  }
 
   /** The payable amount, as a string with two decimals. */
   @Post('amount')

@@ -1,5 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { LogType, type Paged, type Settings, type TopUpCheckout, type TopUpPayDto, type TopUpView } from '@gw/shared';
+import {
+  LogType,
+  PAYMENT_METHODS,
+  type Paged,
+  type Settings,
+  type TopUpCheckout,
+  type TopUpInfo,
+  type TopUpPayDto,
+  type TopUpView,
+} from '@gw/shared';
+import { t, type Locale } from '../../common/i18n/i18n';
 import { AppError } from '../../common/http/app-error';
 import { paged, type PageRequest } from '../../common/http/paging';
 import { nowSec } from '../../database/columns';
@@ -15,6 +25,9 @@ import { TopUpRepository } from './top-up.repository';
 /** Callbacks with more parameters, or longer values, are not from a gateway. */
 const MAX_CALLBACK_PARAMS = 32;
 const MAX_CALLBACK_VALUE = 1024;
+
+/** The colours new-api's console gives these methods. */
+const METHOD_COLOR = { zfb: 'rgba(var(--semi-blue-5), 1)', wx: 'rgba(var(--semi-green-5), 1)' } as const;
 
 const cents = (money: number) => Math.round(money * 100);
 /** A decimal amount as sent by a gateway ("10", "10.5", "10.50"), in cents; null if it is not one. */
@@ -42,6 +55,32 @@ export class PaymentService {
     const p = this.providers.find((x) => x.name === name);
     if (!p) throw AppError.notFound();
     return p;
+  }
+
+  /**
+   * GET /api/user/topup/info: the wallet's configuration as new-api's console reads it
+   * (docs/newapi-compat.md). Methods are offered only while Epay is configured; their `type` is what
+   * POST /api/user/pay takes. No preset amounts or discounts exist here, and no other gateway.
+   */
+  topUpInfo(locale: Locale): TopUpInfo {
+    const s = this.options.settings;
+    const enabled = this.provider('epay').configured(s);
+    const min = Math.max(1, s.MinTopUp);
+    return {
+      enable_online_topup: enabled,
+      enable_stripe_topup: false,
+      enable_creem_topup: false,
+      enable_waffo_topup: false,
+      enable_redemption: true,
+      pay_methods: enabled
+        ? PAYMENT_METHODS.map((type) => ({ name: t(`payment.method.${type}`, locale), type, color: METHOD_COLOR[type], min_topup: String(min) }))
+        : [],
+      min_topup: min,
+      price: s.Price,
+      amount_options: [],
+      discount: {},
+      topup_link: s.TopUpLink,
+    };
   }
 
   /** What `amount` units cost the user: amount × Price × TopupGroupRatio[group] (1 when unset or 0), in cents. */

@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
-import type { ApiEnvelope, Paged } from '@gw/shared';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import type { ApiEnvelope, Paged, TokenKey } from '@gw/shared';
 import type { z } from 'zod';
 import { ok } from '../../common/http/envelope';
 import { pagingSchema, toPageRequest } from '../../common/http/paging';
@@ -30,6 +30,14 @@ export class TokenController {
   @Get(':id')
   async get(@CurrentUser() caller: AuthUser, @Param('id', ParseIntPipe) id: number): Promise<ApiEnvelope<TokenView>> {
     return ok(await this.tokens.getOwn(caller.id, id));
+  }
+
+  /** new-api's "copy key": the key without `sk-`, to its owner only (docs/newapi-compat.md). */
+  @Post(':id/key')
+  @HttpCode(200)
+  @Header('cache-control', 'no-store')
+  async revealKey(@CurrentUser() caller: AuthUser, @Param('id', ParseIntPipe) id: number): Promise<ApiEnvelope<TokenKey>> {
+    return ok({ key: await this.tokens.revealOwnKey(caller.id, id) });
   }
 
   /** Answers the full key once, in data.key. */

@@ -89,6 +89,14 @@ export class TokenService {
     return this.view(await this.findOwn(userId, id));
   }
 
+  /**
+   * POST /api/token/{id}/key: the key of one of the caller's tokens, without the `sk-` prefix, as
+   * new-api answers it. Another user's token is not found. Not logged: the owner's own lists carry it.
+   */
+  async revealOwnKey(userId: number, id: number): Promise<string> {
+    return decryptSecret(this.config.cryptoSecret, (await this.findOwn(userId, id)).key);
+  }
+
   /** Updates the caller's token; with statusOnly, only the status moves. */
   async updateOwn(userId: number, userGroup: string, dto: UpdateTokenDto, statusOnly: boolean): Promise<TokenView> {
     const token = await this.findOwn(userId, dto.id);

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { OAuthBinding } from '@gw/shared';
 import { AppError } from '../../common/http/app-error';
 import { isUniqueViolation } from '../../database/db-errors';
 import type { UserEntity } from '../../database/entities';
@@ -12,6 +13,15 @@ export interface Identity {
   readonly field: IdentityField;
   readonly value: string;
 }
+
+/** The providers a binding can name, in new-api's words (slug, display name), by column. */
+const PROVIDERS: readonly { field: IdentityField; slug: OAuthBinding['provider_slug']; name: string }[] = [
+  { field: 'github_id', slug: 'github', name: 'GitHub' },
+  { field: 'oidc_id', slug: 'oidc', name: 'OIDC' },
+  { field: 'linux_do_id', slug: 'linuxdo', name: 'LinuxDO' },
+  { field: 'wechat_id', slug: 'wechat', name: 'WeChat' },
+  { field: 'telegram_id', slug: 'telegram', name: 'Telegram' },
+];
 
 /**
  * Users' third-party identities (GitHub, OIDC, LinuxDO, WeChat, Telegram ids): docs/identity/third-party-sign-in.md.
@@ -28,6 +38,21 @@ export class UserIdentityService {
   /** The user holding the identity, deleted or banned ones included (the caller refuses those). */
   findByIdentity(identity: Identity): Promise<UserEntity | null> {
     return this.repo.findByIdentity(identity.field, identity.value);
+  }
+
+  /**
+   * GET /api/user/oauth/bindings: the user's bound providers in new-api's binding shape
+   * (docs/newapi-compat.md). The built-in providers have no numeric id here, so provider_id is 0.
+   */
+  async bindingsOf(userId: number): Promise<OAuthBinding[]> {
+    const user = await this.users.findById(userId);
+    return PROVIDERS.filter((p) => user[p.field]).map((p) => ({
+      provider_id: 0,
+      provider_name: p.name,
+      provider_slug: p.slug,
+      provider_icon: '',
+      provider_user_id: user[p.field] ?? '',
+    }));
   }
 
   /** Binds the identity to a signed-in user (replacing the one they had for that provider). */

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Res } from '@nestjs/common';
-import { affTransferSchema, type AffTransferDto, type ApiEnvelope, type UserView } from '@gw/shared';
+import { affTransferSchema, type AffTransferDto, type ApiEnvelope, type OAuthBinding, type UserView } from '@gw/shared';
 import type { FastifyReply } from 'fastify';
 import { ok } from '../../common/http/envelope';
 import { ReqLocale } from '../../common/http/request-context';
@@ -9,6 +9,7 @@ import { Access } from '../auth/access.decorator';
 import { CurrentUser, type AuthUser } from '../auth/auth-user';
 import { SessionService } from '../auth/session.service';
 import { updateSelfSchema, userSettingSchema, type UpdateSelfDto, type UserSettingDto } from './dto';
+import { UserIdentityService } from './user-identity.service';
 import { UserSelfService, type GroupInfo } from './user-self.service';
 import { UserService } from './user.service';
 
@@ -20,11 +21,18 @@ export class UserSelfController {
     private readonly self: UserSelfService,
     private readonly sessions: SessionService,
     private readonly users: UserService,
+    private readonly identities: UserIdentityService,
   ) {}
 
   @Get('self')
   async get(@CurrentUser() caller: AuthUser): Promise<ApiEnvelope<UserView>> {
     return ok(await this.self.view(caller));
+  }
+
+  /** The caller's bound third-party accounts, in new-api's shape (docs/newapi-compat.md). */
+  @Get('oauth/bindings')
+  async bindings(@CurrentUser() caller: AuthUser): Promise<ApiEnvelope<OAuthBinding[]>> {
+    return ok(await this.identities.bindingsOf(caller.id));
   }
 
   @Put('self')

@@ -88,6 +88,8 @@ export const channelListSchema = z.object({
   group: z.string().trim().max(64).optional(),
   model: z.string().trim().max(256).optional(),
   status: z.coerce.number().int().min(1).max(3).optional(),
+  /** One channel type only (new-api's console sends it from its type tabs). */
+  type: z.coerce.number().int().min(0).max(1000).optional(),
 });
 
 const tagName = z.string({ message: 'channel.tag_required' }).trim().min(1, 'channel.tag_required').max(L.tagMax);
@@ -120,3 +122,29 @@ export const fetchModelsSchema = z.object({
   other: z.string().trim().max(65535).optional().default(''),
   openai_organization: z.string().trim().max(255).optional().default(''),
 });
+
+/**
+ * A page of the channel list: new-api's answer also carries `type_counts`, the number of channels of
+ * each type under the same filters except the type filter (the console's type tabs).
+ */
+export const channelTypeCountsSchema = z.record(z.string(), z.number().int());
+export type ChannelTypeCounts = z.infer<typeof channelTypeCountsSchema>;
+
+/** The preset kinds new-api's editors ask for; only `model` presets exist here (docs/newapi-compat.md). */
+export const PREFILL_GROUP_TYPES = ['model', 'tag', 'endpoint'] as const;
+
+/** GET /api/prefill_group: `type` filters (an unknown type has no presets). */
+export const prefillGroupQuerySchema = z.object({ type: z.string().trim().max(32).optional() });
+export type PrefillGroupQuery = z.infer<typeof prefillGroupQuerySchema>;
+
+/** A preset of the channel editor, in new-api's shape: `items` is the list the preset fills in. */
+export const prefillGroupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.enum(PREFILL_GROUP_TYPES),
+  items: z.array(z.string()),
+  description: z.string(),
+  created_time: z.number().int(),
+  updated_time: z.number().int(),
+});
+export type PrefillGroup = z.infer<typeof prefillGroupSchema>;

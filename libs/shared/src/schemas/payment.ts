@@ -41,3 +41,32 @@ export interface TopUpView {
   create_time: number;
   complete_time: number;
 }
+
+/** One way to pay in the wallet, as new-api's console lists them (`type` is what POST /api/user/pay takes). */
+export const payMethodInfoSchema = z.object({
+  name: z.string(),
+  type: z.enum(PAYMENT_METHODS),
+  color: z.string(),
+  /** The smallest amount this method takes, as a decimal string. */
+  min_topup: z.string(),
+});
+export type PayMethodInfo = z.infer<typeof payMethodInfoSchema>;
+
+/**
+ * GET /api/user/topup/info: the wallet's configuration in new-api's shape (docs/newapi-compat.md).
+ * Only Epay exists here; the other gateways' switches are always false.
+ */
+export const topUpInfoSchema = z.object({
+  enable_online_topup: z.boolean(),
+  enable_stripe_topup: z.literal(false),
+  enable_creem_topup: z.literal(false),
+  enable_waffo_topup: z.literal(false),
+  enable_redemption: z.literal(true),
+  pay_methods: z.array(payMethodInfoSchema),
+  min_topup: z.number().int(),
+  price: z.number(),
+  amount_options: z.array(z.number().int()),
+  discount: z.record(z.string(), z.number()),
+  topup_link: z.string(),
+});
+export type TopUpInfo = z.infer<typeof topUpInfoSchema>;

@@ -83,3 +83,7 @@ export const tokenSearchSchema = z.object({
   size: z.coerce.number().int().min(1).max(100).optional(),
   page_size: z.coerce.number().int().min(1).max(100).optional(),
 });
+
+/** POST /api/token/{id}/key: the owner's key, without the `sk-` prefix (as new-api answers it). */
+export const tokenKeySchema = z.object({ key: z.string() });
+export type TokenKey = z.infer<typeof tokenKeySchema>;

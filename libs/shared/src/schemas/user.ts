@@ -121,3 +121,16 @@ export const affTransferSchema = z.object({
     .max(Number.MAX_SAFE_INTEGER, 'user.transfer_invalid'),
 });
 export type AffTransferDto = z.infer<typeof affTransferSchema>;
+
+/**
+ * GET /api/user/oauth/bindings: the caller's bound third-party accounts, in the shape new-api gives its
+ * custom providers (docs/newapi-compat.md). The built-in providers here have no numeric id: 0.
+ */
+export const oauthBindingSchema = z.object({
+  provider_id: z.number().int(),
+  provider_name: z.string(),
+  provider_slug: z.enum(['github', 'oidc', 'linuxdo', 'wechat', 'telegram']),
+  provider_icon: z.string(),
+  provider_user_id: z.string(),
+});
+export type OAuthBinding = z.infer<typeof oauthBindingSchema>;
