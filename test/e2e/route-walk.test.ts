@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ChatPageMock } from '../mock-upstream/chat-page-mock';
 import { setupRoot } from '../support/fixtures';
+import { eventually } from '../support/relay-fixtures';
 import { REPO_ROOT, startApp, type TestApp } from '../support/test-app';
 import { launchBrowser, loginUi } from './browser';
 import { tableProblems } from './layout-checks';
@@ -98,6 +99,35 @@ describe('console: route walk', () => {
   it('covers every route of the route table', () => {
     const covered = new Set([...visits(seeded).map((v) => v.route), ...LATER]);
     expect(routeTablePaths().filter((p) => !covered.has(p))).toEqual([]);
+  });
+
+  it('settings: the section list beside a long tab scrolls to the section clicked; a phone shows tokens as cards with their key fields', async () => {
+    const wide = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await wide.newPage();
+    await loginUi(page, app.url, 'root', 'root-pass-1');
+    await page.goto(`${app.url}/setting?tab=system`);
+    await page.locator('.gw-setting-nav .arco-anchor-link', { hasText: 'SMTP' }).click();
+    const card = page.locator('#setting-section-smtp');
+    // Smooth scrolling: the card comes to rest just below the top bar.
+    const top = await eventually(async () => {
+      const y = (await card.boundingBox())!.y;
+      return y > 40 && y < 120 ? y : 0;
+    }, 10_000);
+    expect(top).toBeGreaterThan(40);
+    await wide.close();
+
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const mobile = await phone.newPage();
+    await loginUi(mobile, app.url, seeded.user.username, seeded.user.password);
+    const item = mobile.locator('.gw-token-table .gw-card-item', { hasText: 'disabled-one' });
+    await item.waitFor();
+    const text = await item.innerText();
+    // Name, masked key, status, quotas and times, then the actions: not the name and the buttons only.
+    for (const field of ['密钥', '状态', '剩余额度', '创建时间', '过期时间']) expect(text).toContain(field);
+    expect(text).toMatch(/sk-\w{4}\*+\w{4}/);
+    await item.locator('.gw-cell-copy').click();
+    await mobile.locator('.arco-message', { hasText: '已复制' }).waitFor();
+    await phone.close();
   });
 
   /** Signs in once per role; every combination starts from that session. */

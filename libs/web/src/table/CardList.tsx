@@ -1,6 +1,7 @@
 import { useState, type Key, type ReactNode } from 'react';
 import { Button, Checkbox, Empty, Pagination, Spin, type PaginationProps } from '@arco-design/web-react';
 import { tr } from '../i18n';
+import { cardLayout } from './card-layout';
 import type { DataColumn, DataTableProps } from './DataTable';
 
 type Row = Record<string, unknown>;
@@ -16,16 +17,6 @@ function flatten<T>(rows: readonly T[], childrenKey: string, depth = 0): { row: 
     const children = (row as Row)[childrenKey];
     return [{ row, depth }, ...(Array.isArray(children) ? flatten(children as T[], childrenKey, depth + 1) : [])];
   });
-}
-
-/** Where each column goes on a card: title, actions, hidden or a field line. */
-export function cardLayout<T>(columns: DataColumn<T>[]) {
-  const shown = columns.filter((c) => c.card !== 'hide');
-  const isActions = (c: DataColumn<T>) => c.card === 'actions' || (c.card === undefined && c.key === 'actions');
-  const title = shown.find((c) => c.card === 'title') ?? shown.find((c) => !isActions(c));
-  const actions = shown.filter(isActions);
-  const fields = shown.filter((c) => c !== title && !actions.includes(c));
-  return { title, actions, fields };
 }
 
 /** The phone form of DataTable: one card per row with the title, the fields as label/value lines, then the actions. */

@@ -29,7 +29,9 @@ export function SectionNav({ items, children }: { items: NavItem[]; children: Re
       hash={false}
       affix={!mobile}
       offsetTop={OFFSET}
-      targetOffset={mobile ? OFFSET + 40 : OFFSET}
+      // A section comes to rest this far below the window's top (under the top bar and, on a phone, this bar).
+      boundary={mobile ? OFFSET + 40 : OFFSET}
+      targetOffset={mobile ? OFFSET + 60 : OFFSET + 20}
       direction={mobile ? 'horizontal' : 'vertical'}
       lineless={mobile}
     >
