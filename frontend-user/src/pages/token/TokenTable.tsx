@@ -29,7 +29,7 @@ export function TokenTable({ rows, loading, page, pageSize, total, onPage, onTog
       dataIndex: 'key',
       width: 170,
       render: (key: string) => (
-        <CellText text={maskKey(key)} copy={withSkPrefix(key)} copiedText={t('token.key_copied')} className="gw-token-copy-cell">
+        <CellText text={maskKey(key)} copy={withSkPrefix(key)} copiedText={t('token.key_copied')} copyClassName="gw-token-copy">
           <code className="gw-token-key">{maskKey(key)}</code>
         </CellText>
       ),

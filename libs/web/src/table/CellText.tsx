@@ -15,13 +15,15 @@ interface Props {
   /** The copy toast (default: 已复制：{text}). */
   copiedText?: string;
   className?: string;
+  /** A class of the copy button besides gw-cell-copy. */
+  copyClassName?: string;
 }
 
 /**
  * A table value that never widens its column: one line, cut with an ellipsis, the full value in a tooltip and
  * optionally a copy button (docs/console.md#tables).
  */
-export function CellText({ text, copy, children, copiedText, className }: Props) {
+export function CellText({ text, copy, children, copiedText, className, copyClassName }: Props) {
   const value = typeof copy === 'string' ? copy : text;
   return (
     <span className={`gw-cell-text${className ? ` ${className}` : ''}`}>
@@ -29,7 +31,7 @@ export function CellText({ text, copy, children, copiedText, className }: Props)
         <span className="gw-cell-ellipsis">{children ?? text}</span>
       </Tooltip>
       {copy ? (
-        <Button size="mini" type="text" className="gw-cell-copy" aria-label={tr('common.copy')} icon={<IconCopy />} onClick={() => void copyText(value, copiedText)} />
+        <Button size="mini" type="text" className={`gw-cell-copy${copyClassName ? ` ${copyClassName}` : ''}`} aria-label={tr('common.copy')} icon={<IconCopy />} onClick={() => void copyText(value, copiedText)} />
       ) : null}
     </span>
   );
