@@ -47,9 +47,9 @@ export function GroupTags({ group }: { group: string }) {
   return (
     <Space wrap size={4}>
       {groups.map((g) => (
-        <Tag key={g} size="small">
-          {g}
-        </Tag>
+        <Tooltip key={g} content={g}>
+          <Tag size="small">{g}</Tag>
+        </Tooltip>
       ))}
     </Space>
   );
@@ -60,7 +60,7 @@ export function BalanceCell({ channel, onUpdate }: { channel: ChannelRecord; onU
   const { t } = useTranslation();
   const display = quotaDisplay(useStatus());
   return (
-    <Space size={4}>
+    <Space size={4} wrap>
       <Tooltip content={t('channel.used_quota')}>
         <Tag>{renderQuota(channel.used_quota || 0, display)}</Tag>
       </Tooltip>
@@ -94,7 +94,7 @@ export function InlineNumber({ value, min, onSave, className }: { value: number 
     <InputNumber
       size="small"
       className={className}
-      style={{ width: 90 }}
+      style={{ width: 80 }}
       value={draft}
       min={min}
       precision={0}

@@ -1,8 +1,8 @@
-import { Button, Dropdown, Menu, Popconfirm, Space, Table, Tag, Tooltip, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Dropdown, Menu, Popconfirm, Space, Tag } from '@arco-design/web-react';
 import { IconDown } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { ChannelStatus, PAGE_SIZES, renderQuota, type ChannelRecord } from '@gw/shared';
-import { quotaDisplay, useStatus, type ColumnPrefs } from '@gw/web';
+import { CellText, DataTable, quotaDisplay, useStatus, type ColumnPrefs, type DataColumn } from '@gw/web';
 import type { TableRow, TagRow } from './channel-display';
 import { BalanceCell, GroupTags, InlineNumber, ResponseTime, StatusTag, TypeTag } from './ChannelCells';
 
@@ -39,6 +39,8 @@ interface Props {
 }
 
 const isTag = (r: TableRow): r is TagRow => r.isTag === true;
+/** The columns' widths with the selection column: the table fits a 1440 px screen, so the fixed actions lie over nothing. */
+const CHANNEL_TABLE_WIDTH = 1150;
 
 /** The channel list; in tag mode tags are parent rows whose children are their channels. */
 export function ChannelTable({ rows, loading, page, pageSize, total, prefs, selected, onSelect, onPage, on }: Props) {
@@ -92,38 +94,41 @@ export function ChannelTable({ rows, loading, page, pageSize, total, prefs, sele
     </Space>
   );
 
-  const all: Record<(typeof CHANNEL_COLUMNS)[number], TableColumnProps<TableRow>> = {
-    id: { title: 'ID', width: 80, render: (_, r) => (isTag(r) ? '' : r.id) },
+  const all: Record<(typeof CHANNEL_COLUMNS)[number], DataColumn<TableRow>> = {
+    id: { title: 'ID', width: 50, render: (_, r) => (isTag(r) ? '' : r.id) },
     name: {
       title: t('channel.col_name'),
-      width: 200,
+      width: 160,
+      card: 'title',
       render: (_, r) =>
         isTag(r) ? (
-          <Space>
+          <Space size={4} wrap>
             <Tag color="purple">{t('channel.tag_label', { tag: r.tag })}</Tag>
             <span className="gw-small">{t('channel.tag_count', { count: r.children.length })}</span>
           </Space>
         ) : (
-          <Tooltip content={r.tag ? t('channel.tag_label', { tag: r.tag }) : undefined} disabled={!r.tag}>
+          <CellText text={r.tag ? `${r.name} (${t('channel.tag_label', { tag: r.tag })})` : r.name}>
             <span className="gw-channel-name">{r.name}</span>
-          </Tooltip>
+          </CellText>
         ),
     },
-    group: { title: t('channel.col_group'), render: (_, r) => <GroupTags group={r.group} /> },
-    type: { title: t('channel.col_type'), render: (_, r) => (isTag(r) ? null : <TypeTag type={r.type} />) },
+    group: { title: t('channel.col_group'), width: 120, render: (_, r) => <GroupTags group={r.group} /> },
+    type: { title: t('channel.col_type'), width: 90, render: (_, r) => (isTag(r) ? null : <TypeTag type={r.type} />) },
     status: {
       title: t('channel.col_status'),
+      width: 90,
       render: (_, r) =>
         isTag(r) ? <Tag color={r.enabled ? 'green' : 'red'}>{t('channel.tag_enabled_count', { enabled: r.enabled, total: r.children.length })}</Tag> : <StatusTag channel={r} />,
     },
-    response_time: { title: t('channel.col_response_time'), render: (_, r) => (isTag(r) ? null : <ResponseTime channel={r} />) },
+    response_time: { title: t('channel.col_response_time'), width: 80, render: (_, r) => (isTag(r) ? null : <ResponseTime channel={r} />) },
     balance: {
       title: t('channel.col_balance'),
-      width: 180,
+      width: 120,
       render: (_, r) => (isTag(r) ? <Tag>{renderQuota(r.used_quota, display)}</Tag> : <BalanceCell channel={r} onUpdate={() => on.balance(r)} />),
     },
     priority: {
       title: t('channel.col_priority'),
+      width: 100,
       render: (_, r) =>
         isTag(r) ? (
           <InlineNumber value={r.priority} min={-999} className="gw-tag-priority" onSave={(v) => on.tagPriority(r.tag, v)} />
@@ -133,6 +138,7 @@ export function ChannelTable({ rows, loading, page, pageSize, total, prefs, sele
     },
     weight: {
       title: t('channel.col_weight'),
+      width: 100,
       render: (_, r) =>
         isTag(r) ? (
           <InlineNumber value={r.weight} min={0} className="gw-tag-weight" onSave={(v) => on.tagWeight(r.tag, v)} />
@@ -143,17 +149,17 @@ export function ChannelTable({ rows, loading, page, pageSize, total, prefs, sele
   };
   const columns = [
     ...CHANNEL_COLUMNS.filter((k) => prefs[k] !== false).map((k) => ({ ...all[k], key: k })),
-    { key: 'actions', title: t('common.actions'), fixed: 'right' as const, width: 330, render: (_: unknown, r: TableRow) => (isTag(r) ? tagActions(r) : channelActions(r)) },
+    { key: 'actions', title: t('common.actions'), fixed: 'right' as const, width: 200, render: (_: unknown, r: TableRow) => (isTag(r) ? tagActions(r) : channelActions(r)) },
   ];
 
   return (
-    <Table<TableRow>
+    <DataTable<TableRow>
       rowKey="rowKey"
       className="gw-channel-table"
       loading={loading}
       columns={columns}
       data={rows}
-      scroll={{ x: 1200 }}
+      scroll={{ x: CHANNEL_TABLE_WIDTH }}
       rowSelection={{
         type: 'checkbox',
         checkStrictly: true,

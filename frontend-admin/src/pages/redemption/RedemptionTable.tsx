@@ -1,7 +1,7 @@
-import { Button, Popconfirm, Space, Table, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Popconfirm, Space, Tag, Typography } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, renderQuota, type RedemptionRecord } from '@gw/shared';
-import { copyText, formatTimestamp, quotaDisplay, useStatus } from '@gw/web';
+import { CellText, CellTime, copyText, DataTable, formatTimestamp, quotaDisplay, useStatus, type DataColumn } from '@gw/web';
 import { rowActions, statusOf } from './redemption-form';
 
 interface Props {
@@ -24,9 +24,9 @@ export function RedemptionTable({ rows, loading, page, pageSize, total, selected
   const display = quotaDisplay(useStatus());
   const time = (s: number) => (s ? formatTimestamp(s) : t('redemption.unset'));
 
-  const columns: TableColumnProps<RedemptionRecord>[] = [
+  const columns: DataColumn<RedemptionRecord>[] = [
     { title: 'ID', dataIndex: 'id', width: 70 },
-    { title: t('redemption.name'), dataIndex: 'name' },
+    { title: t('redemption.name'), dataIndex: 'name', width: 180, card: 'title', render: (n: string) => <CellText text={n} /> },
     {
       title: t('redemption.status'),
       dataIndex: 'status',
@@ -54,10 +54,11 @@ export function RedemptionTable({ rows, loading, page, pageSize, total, selected
         </Space>
       ),
     },
-    { title: t('redemption.created_time'), dataIndex: 'created_time', render: (s: number) => formatTimestamp(s) },
+    { title: t('redemption.created_time'), dataIndex: 'created_time', width: 110, render: (s: number) => <CellTime seconds={s} /> },
     {
+      key: 'actions',
       title: t('common.actions'),
-      width: 280,
+      width: 250,
       render: (_, row) => {
         const can = rowActions(row);
         return (
@@ -92,7 +93,7 @@ export function RedemptionTable({ rows, loading, page, pageSize, total, selected
   ];
 
   return (
-    <Table<RedemptionRecord>
+    <DataTable<RedemptionRecord>
       rowKey="id"
       className="gw-redemption-table"
       loading={loading}

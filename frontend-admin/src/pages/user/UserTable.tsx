@@ -1,7 +1,7 @@
-import { Button, Modal, Popconfirm, Space, Table, Tag, Tooltip, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Modal, Popconfirm, Space, Tag, Tooltip, Typography } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, renderQuota, type UserManageAction, type UserView } from '@gw/shared';
-import { quotaDisplay, roleColor, roleKey, useStatus, userStatusColor, userStatusKey } from '@gw/web';
+import { CellText, DataTable, quotaDisplay, roleColor, roleKey, useStatus, userStatusColor, userStatusKey, type DataColumn } from '@gw/web';
 import { rowActions } from './user-actions';
 
 interface Props {
@@ -39,21 +39,27 @@ export function UserTable({ rows, loading, page, pageSize, total, myRole, onPage
     </Popconfirm>
   );
 
-  const columns: TableColumnProps<UserView>[] = [
+  const columns: DataColumn<UserView>[] = [
     { title: t('users.col_id'), dataIndex: 'id', width: 70 },
     {
       title: t('users.col_username'),
       dataIndex: 'username',
+      width: 170,
+      card: 'title',
       render: (_, row) => (
         <Tooltip content={row.remark || undefined} disabled={!row.remark}>
-          <Space direction="vertical" size={0}>
-            <span className="gw-username">{row.username}</span>
-            {row.display_name && <Typography.Text type="secondary">{row.display_name}</Typography.Text>}
-          </Space>
+          <div className="gw-user-names">
+            <CellText text={row.username} className="gw-username" />
+            {row.display_name && <CellText text={row.display_name} className="gw-small" />}
+          </div>
         </Tooltip>
       ),
     },
-    { title: t('users.col_group'), dataIndex: 'group', render: (g: string) => <Tag>{g}</Tag> },
+    { title: t('users.col_group'), dataIndex: 'group', width: 110, render: (g: string) => (
+        <Tooltip content={g}>
+          <Tag>{g}</Tag>
+        </Tooltip>
+      ) },
     {
       title: t('users.col_stats'),
       render: (_, row) => (
@@ -91,6 +97,7 @@ export function UserTable({ rows, loading, page, pageSize, total, myRole, onPage
       ),
     },
     {
+      key: 'actions',
       title: t('common.actions'),
       width: 320,
       render: (_, row) => {
@@ -119,7 +126,7 @@ export function UserTable({ rows, loading, page, pageSize, total, myRole, onPage
   ];
 
   return (
-    <Table<UserView>
+    <DataTable<UserView>
       rowKey="id"
       className="gw-user-table"
       loading={loading}

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Input, Message, Modal, Space, Table } from '@arco-design/web-react';
+import { Alert, Button, Card, Input, Message, Modal, Space } from '@arco-design/web-react';
 import { IconCopy, IconSearch } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,8 +8,9 @@ import {
   matchesModelSearch,
   PAGE_SIZES,
   type PricingAnswer,
+  type PricingItem,
 } from '@gw/shared';
-import { api, copyText, quotaDisplay, usePageSize, useRequest, useStatus, useUser } from '@gw/web';
+import { api, copyText, DataTable, quotaDisplay, usePageSize, useRequest, useStatus, useUser } from '@gw/web';
 import { pricingColumns } from './pricing-columns';
 import { RatioDiagram } from './RatioDiagram';
 import { useCompositionSearch } from './useCompositionSearch';
@@ -91,7 +92,7 @@ export function PricingPage() {
             {t('pricing.copy_selected')}
           </Button>
         </Space>
-        <Table
+        <DataTable<PricingItem>
           className="gw-pricing-table"
           rowKey="model_name"
           loading={loading}

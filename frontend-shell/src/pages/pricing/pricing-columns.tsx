@@ -1,4 +1,5 @@
-import { Space, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { Space, Tag, Tooltip, Typography } from '@arco-design/web-react';
+import type { DataColumn } from '@gw/web';
 import { IconCheckCircleFill, IconCloseCircleFill, IconQuestionCircle } from '@arco-design/web-react/icon';
 import { formatPrice, itemPrices, QuotaType, type PricingItem, type QuotaDisplay } from '@gw/shared';
 import type { useTranslation } from 'react-i18next';
@@ -15,7 +16,7 @@ export interface PricingColumnsInput {
 }
 
 /** The price list's columns for the viewed group (docs/pricing.md#the-page). */
-export function pricingColumns(c: PricingColumnsInput): TableColumnProps<PricingItem>[] {
+export function pricingColumns(c: PricingColumnsInput): DataColumn<PricingItem>[] {
   const { t, group } = c;
   const ratio = c.groupRatio[group] ?? 1;
   return [
@@ -33,10 +34,13 @@ export function pricingColumns(c: PricingColumnsInput): TableColumnProps<Pricing
     {
       title: t('pricing.col_model'),
       dataIndex: 'model_name',
+      card: 'title',
       render: (name: string) => (
-        <Tag color="green" size="large" className="gw-model-name" style={{ cursor: 'copy' }} onClick={() => c.onCopy(name)}>
-          {name}
-        </Tag>
+        <Tooltip content={name}>
+          <Tag color="green" size="large" className="gw-model-name" style={{ cursor: 'copy' }} onClick={() => c.onCopy(name)}>
+            {name}
+          </Tag>
+        </Tooltip>
       ),
     },
     {

@@ -1,12 +1,14 @@
 import { useMemo } from 'react';
-import { Avatar, Space, Table, Tag, Tooltip, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { Avatar, Space, Tag, Tooltip, Typography } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { LogType, PAGE_SIZES, renderQuota, type LogRecord } from '@gw/shared';
-import { copyText, formatTimestamp, quotaDisplay, useStatus, type ColumnPrefs } from '@gw/web';
+import { CellText, CellTime, copyText, DataTable, quotaDisplay, useStatus, type ColumnPrefs, type DataColumn } from '@gw/web';
 import { hasDetails, LogExpand } from './LogExpand';
 import { contentText, firstTokenTone, LOG_COLUMNS, LOG_TYPE_COLOR, logTypeKey, parseLogOther, retryText, showsUsage, requestTimeTone, type LogColumn, type LogOther } from './log-helpers';
 
 type Row = LogRecord & { parsed: LogOther };
+/** Arco's expand button column. */
+const EXPAND_WIDTH = 40;
 
 interface Props {
   rows: LogRecord[];
@@ -26,15 +28,18 @@ export function LogTable({ rows, loading, isAdmin, prefs, page, pageSize, total,
   const display = quotaDisplay(useStatus());
   const data = useMemo<Row[]>(() => rows.map((r) => ({ ...r, parsed: parseLogOther(r.other) })), [rows]);
   const copyTag = (text: string, color: string, cls: string) => (
-    <Tag color={color} className={cls} style={{ cursor: 'pointer' }} onClick={() => void copyText(text)}>
-      {text}
-    </Tag>
+    <Tooltip content={text}>
+      <Tag color={color} className={cls} style={{ cursor: 'pointer' }} onClick={() => void copyText(text)}>
+        {text}
+      </Tag>
+    </Tooltip>
   );
 
-  const all: Record<LogColumn, TableColumnProps<Row>> = {
-    time: { title: t('log.col_time'), width: 170, render: (_, r) => formatTimestamp(r.created_at) },
+  const all: Record<LogColumn, DataColumn<Row>> = {
+    time: { title: t('log.col_time'), width: 105, render: (_, r) => <CellTime seconds={r.created_at} /> },
     channel: {
       title: t('log.col_channel'),
+      width: 70,
       render: (_, r) =>
         showsUsage(r.type) && r.channel ? (
           <Tooltip content={r.channel_name || undefined}>
@@ -44,28 +49,34 @@ export function LogTable({ rows, loading, isAdmin, prefs, page, pageSize, total,
     },
     user: {
       title: t('log.col_user'),
+      width: 110,
       render: (_, r) =>
         r.username ? (
-          <span className="gw-log-user" role="button" style={{ cursor: 'pointer', display: 'inline-flex', alignItems: 'center', gap: 4 }} onClick={() => onUser(r.user_id)}>
+          <span className="gw-log-user" role="button" style={{ cursor: 'pointer', display: 'inline-flex', alignItems: 'center', gap: 4, maxWidth: '100%' }} onClick={() => onUser(r.user_id)}>
             <Avatar size={22} style={{ backgroundColor: 'rgb(var(--primary-6))' }}>
               {r.username.slice(0, 1).toUpperCase()}
             </Avatar>
-            <span>{r.username}</span>
+            <CellText text={r.username} />
           </span>
         ) : null,
     },
-    token: { title: t('log.col_token'), render: (_, r) => (showsUsage(r.type) && r.token_name ? copyTag(r.token_name, 'gray', 'gw-log-token') : null) },
-    group: { title: t('log.col_group'), render: (_, r) => (r.group || r.parsed.group ? <Tag>{String(r.group || r.parsed.group)}</Tag> : null) },
-    type: { title: t('log.col_type'), render: (_, r) => <Tag color={LOG_TYPE_COLOR[r.type] ?? 'gray'} className="gw-log-type-tag">{t(logTypeKey(r.type))}</Tag> },
+    token: { title: t('log.col_token'), width: 120, render: (_, r) => (showsUsage(r.type) && r.token_name ? copyTag(r.token_name, 'gray', 'gw-log-token') : null) },
+    group: { title: t('log.col_group'), width: 100, render: (_, r) => (r.group || r.parsed.group ? (
+          <Tooltip content={String(r.group || r.parsed.group)}>
+            <Tag>{String(r.group || r.parsed.group)}</Tag>
+          </Tooltip>
+        ) : null) },
+    type: { title: t('log.col_type'), width: 90, render: (_, r) => <Tag color={LOG_TYPE_COLOR[r.type] ?? 'gray'} className="gw-log-type-tag">{t(logTypeKey(r.type))}</Tag> },
     model: {
       title: t('log.col_model'),
+      width: 160,
       render: (_, r) => {
         if (!showsUsage(r.type) || !r.model_name) return null;
         const tag = copyTag(r.model_name, 'blue', 'gw-log-model');
         const o = r.parsed;
         return o.is_model_mapped && o.upstream_model_name ? (
           <Tooltip content={t('log.mapped_tip', { model: r.model_name, upstream: o.upstream_model_name })}>
-            <Space size={2}>
+            <Space size={2} wrap>
               {tag}
               <Tag color="orange">→ {o.upstream_model_name}</Tag>
             </Space>
@@ -77,11 +88,12 @@ export function LogTable({ rows, loading, isAdmin, prefs, page, pageSize, total,
     },
     use_time: {
       title: t('log.col_use_time'),
+      width: 120,
       render: (_, r) => {
         if (!showsUsage(r.type)) return null;
         const frt = typeof r.parsed.frt === 'number' ? r.parsed.frt : null;
         return (
-          <Space size={2}>
+          <Space size={2} wrap>
             <Tag color={requestTimeTone(r.use_time)} className="gw-log-use-time">
               {t('log.seconds', { s: r.use_time })}
             </Tag>
@@ -91,14 +103,14 @@ export function LogTable({ rows, loading, isAdmin, prefs, page, pageSize, total,
         );
       },
     },
-    prompt: { title: t('log.col_prompt'), render: (_, r) => (showsUsage(r.type) ? <span className="gw-log-prompt">{r.prompt_tokens}</span> : null) },
-    completion: { title: t('log.col_completion'), render: (_, r) => (showsUsage(r.type) ? <span className="gw-log-completion">{r.completion_tokens}</span> : null) },
-    cost: { title: t('log.col_cost'), render: (_, r) => (showsUsage(r.type) ? <span className="gw-log-cost">{renderQuota(r.quota, display, 6)}</span> : null) },
+    prompt: { title: t('log.col_prompt'), width: 80, render: (_, r) => (showsUsage(r.type) ? <span className="gw-log-prompt">{r.prompt_tokens}</span> : null) },
+    completion: { title: t('log.col_completion'), width: 80, render: (_, r) => (showsUsage(r.type) ? <span className="gw-log-completion">{r.completion_tokens}</span> : null) },
+    cost: { title: t('log.col_cost'), width: 100, render: (_, r) => (showsUsage(r.type) ? <span className="gw-log-cost">{renderQuota(r.quota, display, 6)}</span> : null) },
     // A retry happened when more than one channel was tried.
-    retry: { title: t('log.col_retry'), render: (_, r) => ((r.parsed.admin_info?.use_channel?.length ?? 0) > 1 ? retryText(r.parsed) : null) },
+    retry: { title: t('log.col_retry'), width: 90, render: (_, r) => ((r.parsed.admin_info?.use_channel?.length ?? 0) > 1 ? retryText(r.parsed) : null) },
     details: {
       title: t('log.col_details'),
-      width: 280,
+      width: 220,
       render: (_, r) => {
         const o = r.parsed;
         let text = contentText(r, o, display, t, (k) => i18n.exists(k));
@@ -112,14 +124,16 @@ export function LogTable({ rows, loading, isAdmin, prefs, page, pageSize, total,
   };
 
   const columns = LOG_COLUMNS.filter((c) => prefs[c]).map((c) => ({ ...all[c], key: c }));
+  // Wide for administrators (every column): the table then scrolls sideways; no column is fixed over another.
+  const width = columns.reduce((sum, c) => sum + Number(c.width ?? 100), EXPAND_WIDTH);
   return (
-    <Table<Row>
+    <DataTable<Row>
       rowKey="id"
       className="gw-log-table"
       loading={loading}
       columns={columns}
       data={data}
-      scroll={{ x: 1300 }}
+      scroll={{ x: width }}
       expandedRowRender={(r) => <LogExpand row={r} other={r.parsed} isAdmin={isAdmin} display={display} />}
       expandProps={{ rowExpandable: (r) => hasDetails(r, r.parsed, isAdmin, display.quotaPerUnit) }}
       pagination={{ current: page, pageSize, total, sizeCanChange: true, sizeOptions: [...PAGE_SIZES], showTotal: true, onChange: onPage }}

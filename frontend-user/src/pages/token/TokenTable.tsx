@@ -1,8 +1,7 @@
-import { Button, Popconfirm, Space, Table, Tag, Tooltip, Typography, type TableColumnProps } from '@arco-design/web-react';
-import { IconCopy } from '@arco-design/web-react/icon';
+import { Button, Popconfirm, Space, Tag, Tooltip, Typography } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, renderQuota, TokenStatus, type TokenRecord } from '@gw/shared';
-import { copyText, formatTimestamp, quotaDisplay, useStatus } from '@gw/web';
+import { CellText, CellTime, DataTable, quotaDisplay, useStatus, type DataColumn } from '@gw/web';
 import { ChatLinkButton } from '../chat/ChatLinkButton';
 import { maskKey, tokenStatusDisplay, toggledStatus, withSkPrefix } from './token-helpers';
 
@@ -23,21 +22,22 @@ export function TokenTable({ rows, loading, page, pageSize, total, onPage, onTog
   const { t } = useTranslation();
   const display = quotaDisplay(useStatus());
   const q = (n: number) => renderQuota(n, display);
-  const columns: TableColumnProps<TokenRecord>[] = [
-    { title: t('token.col_name'), dataIndex: 'name', render: (n: string) => <span className="gw-token-name">{n}</span> },
+  const columns: DataColumn<TokenRecord>[] = [
+    { title: t('token.col_name'), dataIndex: 'name', width: 120, render: (n: string) => <CellText text={n} className="gw-token-name" /> },
     {
       title: t('token.col_key'),
       dataIndex: 'key',
+      width: 170,
       render: (key: string) => (
-        <Space size={4}>
+        <CellText text={maskKey(key)} copy={withSkPrefix(key)} copiedText={t('token.key_copied')} copyClassName="gw-token-copy">
           <code className="gw-token-key">{maskKey(key)}</code>
-          <Button size="mini" icon={<IconCopy />} className="gw-token-copy" onClick={() => void copyText(withSkPrefix(key), t('token.key_copied'))} />
-        </Space>
+        </CellText>
       ),
     },
     {
       title: t('token.col_status'),
       dataIndex: 'status',
+      width: 100,
       render: (_, row) => {
         const s = tokenStatusDisplay(row);
         const tag = (
@@ -48,24 +48,26 @@ export function TokenTable({ rows, loading, page, pageSize, total, onPage, onTog
         return row.model_limits_enabled && row.status === TokenStatus.Enabled ? <Tooltip content={row.model_limits}>{tag}</Tooltip> : tag;
       },
     },
-    { title: t('token.col_group'), dataIndex: 'group', render: (g: string) => (g ? <Tag>{g}</Tag> : <Typography.Text type="secondary">{t('token.group_default')}</Typography.Text>) },
-    { title: t('token.col_used'), dataIndex: 'used_quota', render: (n: number) => q(n) },
+    { title: t('token.col_group'), dataIndex: 'group', width: 90, render: (g: string) => (g ? <Tag>{g}</Tag> : <Typography.Text type="secondary">{t('token.group_default')}</Typography.Text>) },
+    { title: t('token.col_used'), dataIndex: 'used_quota', width: 80, render: (n: number) => q(n) },
     {
       title: t('token.col_remaining'),
       dataIndex: 'remain_quota',
+      width: 100,
       render: (n: number, row) => (row.unlimited_quota ? <Tag color="arcoblue">{t('token.unlimited')}</Tag> : <Tag color={n > 0 ? 'green' : 'red'}>{q(n)}</Tag>),
     },
-    { title: t('token.col_created'), dataIndex: 'created_time', render: (s: number) => formatTimestamp(s) },
-    { title: t('token.col_accessed'), dataIndex: 'accessed_time', render: (s: number) => formatTimestamp(s) },
-    { title: t('token.col_expiry'), dataIndex: 'expired_time', render: (s: number) => (s === -1 ? t('token.never') : formatTimestamp(s)) },
+    { title: t('token.col_created'), dataIndex: 'created_time', width: 100, render: (s: number) => <CellTime seconds={s} /> },
+    { title: t('token.col_accessed'), dataIndex: 'accessed_time', width: 100, render: (s: number) => <CellTime seconds={s} /> },
+    { title: t('token.col_expiry'), dataIndex: 'expired_time', width: 100, render: (s: number) => (s === -1 ? t('token.never') : <CellTime seconds={s} />) },
     {
+      key: 'actions',
       title: t('common.actions'),
       fixed: 'right',
-      width: 280,
+      width: 200,
       render: (_, row) => {
         const next = toggledStatus(row.status);
         return (
-          <Space size={4}>
+          <Space size={4} wrap>
             <ChatLinkButton tokenKey={row.key} />
             {next !== null && (
               <Button size="mini" status={next === TokenStatus.Disabled ? 'warning' : 'success'} className="gw-token-toggle" onClick={() => onToggle(row)}>
@@ -86,13 +88,13 @@ export function TokenTable({ rows, loading, page, pageSize, total, onPage, onTog
     },
   ];
   return (
-    <Table<TokenRecord>
+    <DataTable<TokenRecord>
       rowKey="id"
       className="gw-token-table"
       loading={loading}
       columns={columns}
       data={rows}
-      scroll={{ x: 1200 }}
+      scroll={{ x: 1160 }}
       pagination={{ current: page, pageSize, total, sizeCanChange: true, sizeOptions: [...PAGE_SIZES], showTotal: true, onChange: onPage }}
     />
   );

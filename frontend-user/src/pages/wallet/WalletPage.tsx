@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Card, Grid, Statistic, Table, Tag } from '@arco-design/web-react';
+import { Card, Grid, Statistic, Tag } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { renderQuota, type TopUpView } from '@gw/shared';
-import { formatTimestamp, loadStatus, quotaDisplay, usePagedList, useRequest, useStatus } from '@gw/web';
+import { CellText, CellTime, DataTable, loadStatus, quotaDisplay, usePagedList, useRequest, useStatus } from '@gw/web';
 import { OnlineTopUpCard } from './OnlineTopUpCard';
 import { RedeemCard } from './RedeemCard';
 import { listTopUps, selfQuota } from './wallet-api';
@@ -34,13 +34,14 @@ export function WalletPage() {
           <OnlineTopUpCard />
         </Grid.Col>
       </Grid.Row>
-      <Table
+      <DataTable<TopUpView>
         style={{ marginTop: 16 }}
+        className="gw-topup-table"
         rowKey="id"
         loading={history.loading}
         data={history.rows}
         columns={[
-          { title: t('wallet.col_trade_no'), dataIndex: 'trade_no' },
+          { title: t('wallet.col_trade_no'), dataIndex: 'trade_no', width: 260, render: (n: string) => <CellText text={n} copy /> },
           { title: t('wallet.col_amount'), dataIndex: 'amount' },
           { title: t('wallet.col_money'), dataIndex: 'money', render: (m: number) => m.toFixed(2) },
           { title: t('wallet.col_method'), dataIndex: 'payment_method', render: (m: string) => t(m === 'wx' ? 'wallet.wechat' : 'wallet.alipay') },
@@ -49,7 +50,7 @@ export function WalletPage() {
             dataIndex: 'status',
             render: (s: string) => <Tag color={s === 'success' ? 'green' : 'gray'}>{t(s === 'success' ? 'wallet.status_success' : 'wallet.status_pending')}</Tag>,
           },
-          { title: t('wallet.col_created'), dataIndex: 'create_time', render: (v: number) => formatTimestamp(v) },
+          { title: t('wallet.col_created'), dataIndex: 'create_time', render: (v: number) => <CellTime seconds={v} /> },
         ]}
         pagination={{ current: history.page, pageSize: history.pageSize, total: history.total, onChange: history.changePage }}
       />

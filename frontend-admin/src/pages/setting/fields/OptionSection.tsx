@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { saveOptions } from '../option-api';
 import { applyChanges, changedOptions, initialValues, saveOutcome, type FieldDef, type SectionDef } from '../option-save';
 import { OptionField, optionLabelKey } from './OptionField';
+import { sectionId } from './SectionNav';
 
 interface Props {
   section: SectionDef;
@@ -43,7 +44,7 @@ export function OptionSection({ section, options, onSaved, extra }: Props) {
   };
 
   return (
-    <Card title={t(section.titleKey)} className={`gw-section gw-section-${section.key}`} bordered={false}>
+    <Card title={t(section.titleKey)} className={`gw-section gw-section-${section.key}`} id={sectionId(section.key)} bordered={false}>
       <Form form={form} layout="vertical" initialValues={initial}>
         <Grid.Row gutter={16}>
           {section.fields.map((f) => (

@@ -2,6 +2,7 @@ import { Button, Card, Message, Modal, Tabs } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { api } from '@gw/web';
 import { OptionSection } from '../fields/OptionSection';
+import { sectionId } from '../fields/SectionNav';
 import { PRICING_JSON_SECTION } from '../sections';
 import type { TabProps } from '../tabs/SectionsTab';
 import { UnsetModels } from './UnsetModels';
@@ -21,7 +22,7 @@ export function PricingArea({ options, reload }: TabProps) {
       },
     });
   return (
-    <Card title={t('setting.section.pricing')} bordered={false} className="gw-section gw-pricing">
+    <Card title={t('setting.section.pricing')} bordered={false} className="gw-section gw-pricing" id={sectionId('pricing')}>
       <Tabs defaultActiveTab="json" lazyload>
         <Tabs.TabPane key="json" title={t('pricing.tab_json')}>
           <OptionSection

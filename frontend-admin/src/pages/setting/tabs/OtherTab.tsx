@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { sectionId } from '../fields/SectionNav';
 import { PERSONALISATION_FIELDS } from '../sections';
 import type { SectionDef } from '../option-save';
 import { SectionsTab, type TabProps } from './SectionsTab';
@@ -11,10 +13,6 @@ const SECTIONS: SectionDef[] = PERSONALISATION_FIELDS.map((field) => ({
 }));
 
 export function OtherTab(props: TabProps) {
-  return (
-    <>
-      <SectionsTab sections={SECTIONS} {...props} />
-      <SystemInfo />
-    </>
-  );
+  const { t } = useTranslation();
+  return <SectionsTab sections={SECTIONS} after={<SystemInfo />} afterNav={[{ id: sectionId('system-info'), title: t('setting.section.system_info') }]} {...props} />;
 }

@@ -3,6 +3,7 @@ import { Button, Card, Descriptions, Message } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { RELEASES_URL } from '@gw/shared';
 import { formatTimestamp, useStatus } from '@gw/web';
+import { sectionId } from '../fields/SectionNav';
 
 export function SystemInfo() {
   const { t } = useTranslation();
@@ -24,7 +25,7 @@ export function SystemInfo() {
     }
   };
   return (
-    <Card title={t('setting.section.system_info')} bordered={false} className="gw-section">
+    <Card title={t('setting.section.system_info')} bordered={false} className="gw-section" id={sectionId('system-info')}>
       <Descriptions
         column={1}
         data={[
