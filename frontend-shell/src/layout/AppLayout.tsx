@@ -2,12 +2,11 @@ import { Suspense, useState } from 'react';
 import { Drawer, Layout, Spin } from '@arco-design/web-react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { COLLAPSE_KEY, useUser } from '@gw/web';
+import { COLLAPSE_KEY, useIsMobile, useUser } from '@gw/web';
 import { isBarePath, showsSideNav } from '../nav';
 import { SideNav } from './SideNav';
 import { SiteFooter } from './SiteFooter';
 import { TopBar } from './TopBar';
-import { useIsMobile } from './useIsMobile';
 
 /** Top bar, side navigation for signed-in users (200 px, 60 px collapsed; a drawer on mobile), page and footer. */
 export function AppLayout() {
