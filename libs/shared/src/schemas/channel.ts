@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { isEmptyOrJsonObject } from './json-text';
+import { pageIndexSchema, pageSizeSchema } from './paging';
 
 /** Bounds of the channel fields the editor shows (the database column sizes). */
 export const CHANNEL_LIMITS = {
@@ -80,8 +81,8 @@ const bool = z
 
 /** GET /api/channel/ and /api/channel/search (docs/console-api.md). */
 export const channelListSchema = z.object({
-  p: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  page_size: z.coerce.number().int().min(1).max(100).optional(),
+  p: pageIndexSchema,
+  page_size: pageSizeSchema,
   id_sort: bool,
   tag_mode: bool,
   keyword: z.string().trim().max(256).optional(),
