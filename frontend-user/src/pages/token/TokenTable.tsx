@@ -1,10 +1,10 @@
 import { Button, Popconfirm, Space, Table, Tag, Tooltip, Typography, type TableColumnProps } from '@arco-design/web-react';
 import { IconCopy } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES, renderQuota, TokenStatus, type TokenRecord } from '@gw/shared';
+import { PAGE_SIZES, renderQuota, TokenStatus, withKeyPrefix, type TokenRecord } from '@gw/shared';
 import { copyText, formatTimestamp, quotaDisplay, useStatus } from '@gw/web';
 import { ChatLinkButton } from '../chat/ChatLinkButton';
-import { maskKey, tokenStatusDisplay, toggledStatus, withSkPrefix } from './token-helpers';
+import { maskKey, tokenStatusDisplay, toggledStatus } from './token-helpers';
 
 interface Props {
   rows: TokenRecord[];
@@ -31,7 +31,7 @@ export function TokenTable({ rows, loading, page, pageSize, total, onPage, onTog
       render: (key: string) => (
         <Space size={4}>
           <code className="gw-token-key">{maskKey(key)}</code>
-          <Button size="mini" icon={<IconCopy />} className="gw-token-copy" onClick={() => void copyText(withSkPrefix(key), t('token.key_copied'))} />
+          <Button size="mini" icon={<IconCopy />} className="gw-token-copy" onClick={() => void copyText(withKeyPrefix(key), t('token.key_copied'))} />
         </Space>
       ),
     },
