@@ -4,6 +4,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
 import { callerChecks } from './common/http/caller-checks';
+import { constrainIdParams } from './common/http/id-params';
 import { ANONYMOUS_BODY_LIMIT, applyRequestBounds } from './common/http/request-bounds';
 import type { AppConfig } from './config/env';
 import { GlobalRateLimits } from './modules/throttle/global-rate-limits';
@@ -27,6 +28,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   // Per-IP request budgets, before any route exists (docs/security/throttling.md).
   app.get(GlobalRateLimits).register(app.getHttpAdapter().getInstance());
   applyRequestBounds(app, config, callerChecks(app));
+  constrainIdParams(app.getHttpAdapter().getInstance());
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   const web = await registerWeb(app, config);
   app.useGlobalFilters(new AllExceptionsFilter(web));

@@ -26,13 +26,13 @@ describe('relay management routes', () => {
     await mock.close();
   });
 
-  it('tokens: created with a full sk- key once, stored encrypted and hashed, owned by their user', async () => {
+  it('tokens: the key answered without its sk- prefix (as new-api does), stored encrypted and hashed, owned by their user', async () => {
     const alice = await fundedUser(root, 'tk_alice', 1000);
     const bob = await createUser(root, 'tk_bob');
     const { id, key } = await createToken(alice.client, { name: 'mine', remain_quota: 500 });
-    expect(key).toMatch(/^sk-[A-Za-z0-9]{48}$/);
+    expect(key).toMatch(/^[A-Za-z0-9]{48}$/);
     const row = await db.one('SELECT "key", key_hash FROM tokens WHERE id = ?', [id]);
-    expect(row.key).not.toContain(key.slice(3));
+    expect(row.key).not.toContain(key);
     expect(row.key_hash).toMatch(/^[0-9a-f]{64}$/);
     const list = await alice.client.get('/api/token/?p=0&size=10');
     expect(list.body.data).toMatchObject({ total: 1, items: [{ id, name: 'mine', key }] });
@@ -44,6 +44,25 @@ describe('relay management routes', () => {
     expect((await alice.client.get('/api/token/')).body.data.total).toBe(0);
     const res = await fetch(`${t.url}/v1/models`, { headers: { authorization: `Bearer ${key}` } });
     expect(res.status).toBe(401);
+  });
+
+  it('the relay takes a key with or without its sk- prefix, wherever a client puts it', async () => {
+    const u = await createUser(root, 'tk_forms');
+    const { key } = await createToken(u.client, { name: 'forms' });
+    for (const k of [key, `sk-${key}`]) {
+      for (const [path, headers] of [
+        ['/v1/models', { authorization: `Bearer ${k}` }],
+        ['/v1/models', { authorization: k }],
+        ['/v1/models', { 'x-api-key': k }],
+        ['/v1beta/models', { 'x-goog-api-key': k }],
+        [`/v1beta/models?key=${k}`, {}],
+      ] as const) {
+        const res = await fetch(`${t.url}${path}`, { headers });
+        expect({ path, headers, status: res.status }).toEqual({ path, headers, status: 200 });
+      }
+    }
+    // A key shown with a second prefix (sk-sk-…) is not a key.
+    expect((await fetch(`${t.url}/v1/models`, { headers: { authorization: `Bearer sk-sk-${key}` } })).status).toBe(401);
   });
 
   it('channels: keys encrypted, never listed, shown to root only; abilities follow every change', async () => {

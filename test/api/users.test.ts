@@ -87,7 +87,7 @@ describe('user administration and self service', () => {
       const p1 = await admin.client.get('/api/user/?p=1&page_size=10');
       expect(p1.body.data.items[0].id).toBeLessThan(p0.body.data.items[9].id);
       expect(p0.body.data.total).toBeGreaterThanOrEqual(14);
-      expect((await admin.client.get('/api/user/?p=0&page_size=1000')).status).toBe(400);
+      expect((await admin.client.get('/api/user/?p=0&page_size=1000')).body.data).toMatchObject({ page: 0, page_size: 100 });
       const text = JSON.stringify([p0.body, p1.body]);
       expect(text).not.toMatch(/argon2|"password"|access_token|session_version/);
     });

@@ -281,7 +281,7 @@ async function plantSecrets(url: string, upstream: LeakyMock, markers: Markers):
     { label: 'userSpareKey', key: spare.key },
     { label: 'adminApiKey', key: adminKey.key },
   );
-  for (const k of keys) markers.add(k.label, k.key.slice(3, 19));
+  for (const k of keys) markers.add(k.label, k.key.slice(0, 16));
 
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();

@@ -43,7 +43,7 @@ export interface TokenInput {
   rate_limit_success?: number;
 }
 
-/** Creates a token for the signed-in client; returns its id and full `sk-` key. */
+/** Creates a token for the signed-in client; returns its id and key (as the API answers it: without `sk-`). */
 export async function createToken(client: ApiClient, input: TokenInput = {}): Promise<{ id: number; key: string }> {
   const res = await client.post('/api/token/', { name: 'test', remain_quota: 1_000_000, ...input });
   if (res.status !== 200 || !res.body.success) throw new Error(`token: ${res.status} ${JSON.stringify(res.body)}`);

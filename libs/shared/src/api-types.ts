@@ -167,7 +167,7 @@ export interface TokenRecord {
   id: number;
   user_id?: number;
   name: string;
-  /** Shown with the sk- prefix. */
+  /** The key without its `sk-` prefix; the console shows it with one (withKeyPrefix). */
   key: string;
   status: number;
   remain_quota: number;

@@ -5,6 +5,7 @@ export * from './quota';
 export * from './pricing-defaults';
 export * from './options';
 export * from './api-types';
+export * from './api-key';
 export * from './validation';
 export * from './email-address';
 export * from './json-depth';

@@ -1,19 +1,14 @@
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Paged } from '@gw/shared';
-import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, type Paged, type PagingQuery } from '@gw/shared';
 
-/** Page index from 0 (`p`), size 1..100 (`page_size`, or `size` on the token routes). */
-export const pagingSchema = z.object({
-  p: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
-  size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
-});
+/** The paging query (`p`, `page_size`, `size`) is one shared schema: `pagingSchema` in libs/shared (lenient, docs/console-api.md#paging). */
+export { pagingSchema } from '@gw/shared';
 
 export interface PageRequest {
   page: number;
   pageSize: number;
 }
 
-export function toPageRequest(q: z.infer<typeof pagingSchema>): PageRequest {
+export function toPageRequest(q: PagingQuery): PageRequest {
   return { page: q.p, pageSize: q.page_size ?? q.size ?? DEFAULT_PAGE_SIZE };
 }
 

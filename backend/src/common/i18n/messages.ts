@@ -165,6 +165,14 @@ export const MESSAGES = {
   'channel.param_override_invalid': ['参数覆盖必须是合法的 JSON 格式！', 'The parameter override must be valid JSON!'],
   'channel.setting_invalid': ['渠道额外设置必须是合法的 JSON 格式！', 'The channel setting must be valid JSON!'],
   'channel.other_json_invalid': ['区域映射必须是合法的 JSON 格式！', 'The region mapping must be valid JSON!'],
+  'channel.whole_key_single': [
+    '该类型的渠道只能保存一个密钥（如一个服务账号 JSON）；多个密钥请用批量创建，每个密钥一个渠道',
+    'A channel of this type holds one key (such as one service-account JSON); for several, use batch create: one channel per key',
+  ],
+  'channel.whole_key_batch_invalid': [
+    '批量创建该类型的渠道需要密钥的 JSON 数组，例如 [{...}, {...}]',
+    'A batch of this type takes a JSON array of its keys, such as [{...}, {...}]',
+  ],
   'channel.tag_required': ['请填写标签', 'Please fill in the tag'],
   'channel.ids_required': ['请先选择渠道', 'Please select channels first'],
   'channel.no_changes': ['没有任何修改', 'No changes'],

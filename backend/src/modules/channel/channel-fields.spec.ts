@@ -1,4 +1,4 @@
-import { abilityRows, checkJsonObject, groupUnits, normalizeOther, splitList } from './channel-fields';
+import { abilityRows, appendedKeys, checkJsonObject, groupUnits, keysToCreate, normalizeOther, splitList } from './channel-fields';
 
 describe('channel fields', () => {
   it('splits lists (keys: libs/shared channel-keys.spec.ts)', () => {
@@ -27,5 +27,23 @@ describe('channel fields', () => {
   it('groups tag-mode units at the first appearance of each tag', () => {
     const rows = [{ id: 1, tag: 'a' }, { id: 2, tag: '' }, { id: 3, tag: 'a' }, { id: 4, tag: 'b' }];
     expect(groupUnits(rows).map((u) => u.map((r) => r.id))).toEqual([[1, 3], [2], [4]]);
+  });
+
+  it('turns a create into the key of each channel', () => {
+    const sa = (n: number) => ({ type: 'service_account', project_id: `p${n}` });
+    expect(keysToCreate(1, 'a\nb', 'batch')).toEqual(['a', 'b']);
+    expect(keysToCreate(1, 'a\nb', 'multi_to_single')).toEqual(['a\nb']);
+    expect(keysToCreate(1, 'a\nb', undefined)).toEqual(['a\nb']);
+    expect(keysToCreate(41, JSON.stringify([sa(1), JSON.stringify(sa(2))]), 'batch')).toEqual([JSON.stringify(sa(1)), JSON.stringify(sa(2))]);
+    expect(keysToCreate(41, JSON.stringify(sa(1)), 'batch')).toEqual([JSON.stringify(sa(1))]);
+    expect(keysToCreate(41, '[1]', 'batch')).toBe('channel.whole_key_batch_invalid');
+    expect(keysToCreate(41, '[', 'batch')).toBe('channel.whole_key_batch_invalid');
+    expect(keysToCreate(41, '[]', 'batch')).toBe('channel.whole_key_batch_invalid');
+    expect(keysToCreate(41, JSON.stringify([sa(1)]), 'multi_to_single')).toBe('channel.whole_key_single');
+  });
+  it('appends keys without repeats; a whole-key type takes none', () => {
+    expect(appendedKeys(1, 'a\nb', 'c\na')).toBe('a\nb\nc');
+    expect(appendedKeys(1, 'a,b', 'c')).toBe('a\nb\nc');
+    expect(appendedKeys(41, '{}', '{}')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-import { ChannelType, channelOtherOrDefault, isEmptyOrJsonObject } from '@gw/shared';
+import { ChannelType, channelOtherOrDefault, isEmptyOrJsonObject, isWholeKeyType, parseJsonBounded, splitChannelKeys } from '@gw/shared';
+import type { MessageKey } from '../../common/i18n/messages';
 
 /** Pure helpers over the comma/newline-separated fields of a channel. */
 
@@ -86,4 +87,44 @@ export function groupUnits<T extends { tag: string }>(rows: T[]): T[][] {
     unit.push(r);
   }
   return units;
+}
+
+/**
+ * The key text of each channel a create makes (docs/channel-types.md#new-api-editor-bodies): 'batch' makes
+ * one channel per key, where a whole-key type (Vertex AI) takes a JSON array of its keys; 'single' and
+ * 'multi_to_single' make one channel holding every key, which a whole-key type cannot do with an array.
+ */
+export function keysToCreate(type: number, key: string, mode: string | undefined): string[] | MessageKey {
+  const arrayOfWholeKeys = isWholeKeyType(type) && key.trim().startsWith('[');
+  if (mode !== 'batch') return arrayOfWholeKeys ? 'channel.whole_key_single' : [key];
+  if (!arrayOfWholeKeys) return splitChannelKeys(type, key);
+  const keys = wholeKeysOf(key);
+  return keys && keys.length > 0 ? keys : 'channel.whole_key_batch_invalid';
+}
+
+/** The elements of a JSON array of whole keys (objects, or strings holding one), or null when it is not one. */
+function wholeKeysOf(text: string): string[] | null {
+  let list: unknown;
+  try {
+    list = parseJsonBounded(text);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(list)) return null;
+  const keys: string[] = [];
+  for (const item of list) {
+    if (typeof item === 'string' && item.trim()) keys.push(item.trim());
+    else if (item && typeof item === 'object' && !Array.isArray(item)) keys.push(JSON.stringify(item));
+    else return null;
+  }
+  return [...new Set(keys)];
+}
+
+/**
+ * The key text after `key_mode: 'append'`: the stored keys, then the new ones not already there, one per
+ * line; null for a whole-key type, which holds one key.
+ */
+export function appendedKeys(type: number, stored: string, added: string): string | null {
+  if (isWholeKeyType(type)) return null;
+  return [...new Set([...splitChannelKeys(type, stored), ...splitChannelKeys(type, added)])].join('\n');
 }

@@ -9,7 +9,7 @@ import type { ChannelEntity } from '../../database/entities';
 import type { AuthUser } from '../auth/auth-user';
 import { decryptSecret, encryptSecret } from '../auth/secret-box';
 import { LogService } from '../log/log.service';
-import { abilityRows, normalizeOther, splitList } from './channel-fields';
+import { abilityRows, appendedKeys, keysToCreate, normalizeOther, splitList } from './channel-fields';
 import { toChannelView, type ChannelView } from './channel-view';
 import { ChannelRepository, type ChannelSelector, type ChannelTx } from './channel.repository';
 import type { CreateChannelDto, UpdateChannelDto } from './dto';
@@ -41,14 +41,18 @@ export class ChannelService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** One channel holding every key; with mode 'batch', one channel per key, each with the given name. */
+  /**
+   * One channel holding every key; with mode 'batch', one channel per key, each with the given name
+   * (keysToCreate). Keys of a multi-key channel are picked at random whatever `multi_key_mode` says.
+   */
   async create(dto: CreateChannelDto): Promise<ChannelView | ChannelView[]> {
-    const { mode, ...fields } = dto;
+    const { mode, multi_key_mode: _pickedAtRandom, ...fields } = dto;
     const type = fields.type ?? 1;
     const other = normalizeOther(type, fields.other);
     if (other === null) throw AppError.badRequest('channel.other_json_invalid');
     checkRegions(type, other, fields.key);
-    const keys = mode === 'batch' ? splitChannelKeys(type, fields.key) : [fields.key];
+    const keys = keysToCreate(type, fields.key, mode);
+    if (typeof keys === 'string') throw AppError.badRequest(keys);
     if (keys.length === 0) throw AppError.badRequest('channel.name_key_required');
     const entities = keys.map(
       (key): Partial<ChannelEntity> => ({
@@ -85,7 +89,12 @@ export class ChannelService {
    */
   async update(dto: UpdateChannelDto, callerIsRoot: boolean): Promise<ChannelView> {
     const current = await this.find(dto.id);
-    const { id, ...fields } = dto;
+    const { id, key_mode, multi_key_mode: _pickedAtRandom, ...fields } = dto;
+    if (key_mode === 'append' && fields.key?.trim()) {
+      const merged = appendedKeys(fields.type ?? current.type, this.decrypt(current.key), fields.key);
+      if (merged === null) throw AppError.badRequest('channel.whole_key_single');
+      fields.key = merged;
+    }
     if (!callerIsRoot) {
       const changed = credentialChanges(current, fields);
       if (changed.length > 0) throw AppError.forbidden('channel.root_only_field', { fields: changed.join(', ') });

@@ -1,7 +1,11 @@
+import { API_KEY_PREFIX } from '@gw/shared';
 import { keyedHash, randomAlphanumeric } from '../auth/secrets';
 
-/** API keys: `sk-` + 48 alphanumerics. Only the part after `sk-` is hashed and encrypted. */
-export const KEY_PREFIX = 'sk-';
+/**
+ * API keys: `sk-` + 48 alphanumerics. Only the part after `sk-` (the body) is hashed and encrypted, and
+ * only the body is answered by `/api/token` (docs/console-api.md#token-keys).
+ */
+export const KEY_PREFIX = API_KEY_PREFIX;
 export const KEY_BODY_LENGTH = 48;
 
 export function generateKeyBody(): string {

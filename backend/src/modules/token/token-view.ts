@@ -1,8 +1,10 @@
 import { TokenStatus } from '@gw/shared';
 import type { TokenEntity } from '../../database/entities';
-import { KEY_PREFIX } from './token-key';
 
-/** A token as its owner sees it: the key decrypted with its `sk-` prefix; never the hash. */
+/**
+ * A token as its owner sees it: the key decrypted, without its `sk-` prefix as new-api answers it (the
+ * console adds the prefix; docs/console-api.md#token-keys); never the hash.
+ */
 export interface TokenView {
   id: number;
   user_id: number;
@@ -37,7 +39,7 @@ export function toTokenView(t: TokenEntity, keyBody: string, now = Math.floor(Da
   return {
     id: t.id,
     user_id: t.user_id,
-    key: KEY_PREFIX + keyBody,
+    key: keyBody,
     name: t.name,
     status: effectiveStatus(t, now),
     created_time: t.created_time,

@@ -27,7 +27,7 @@ describe('chat links', () => {
     expect(chatAt(links, 'x')).toBeNull();
   });
 
-  it('fills {key} with the sk- key and {address} URL-encoded, every occurrence', () => {
+  it('fills {key} with the key and exactly one sk- prefix, {address} URL-encoded, every occurrence', () => {
     const t = 'https://chat.example/#/?settings={"key":"{key}","url":"{address}"}&k2={key}';
     expect(fillChatLink(t, 'abc123', 'https://gw.example:8443')).toBe(
       'https://chat.example/#/?settings={"key":"sk-abc123","url":"https%3A%2F%2Fgw.example%3A8443"}&k2=sk-abc123',

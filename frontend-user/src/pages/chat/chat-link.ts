@@ -3,7 +3,7 @@
  * entries; a template's `{key}` becomes the user's API key (`sk-…`) and `{address}` the server address
  * (URL-encoded, as new-api does, since it usually sits in a query or fragment). Pure; unit-tested.
  */
-import { TokenStatus } from '@gw/shared';
+import { TokenStatus, withKeyPrefix } from '@gw/shared';
 
 export interface ChatLink {
   name: string;
@@ -42,12 +42,9 @@ export function effectiveAddress(serverAddress: string | undefined, origin: stri
   return (serverAddress?.trim() || origin).replace(/\/+$/, '');
 }
 
-/** A key as clients send it: with its `sk-` prefix. */
-export const fullKey = (key: string) => (key.startsWith('sk-') ? key : `sk-${key}`);
-
 /** The template with `{key}` and `{address}` filled in (every occurrence). */
 export function fillChatLink(template: string, key: string, address: string): string {
-  return template.replaceAll('{address}', encodeURIComponent(address)).replaceAll('{key}', fullKey(key));
+  return template.replaceAll('{address}', encodeURIComponent(address)).replaceAll('{key}', withKeyPrefix(key));
 }
 
 /** The key of the first enabled token of a token list, or null. */

@@ -1,9 +1,9 @@
 import { Button, Popconfirm, Space, Tag, Tooltip, Typography } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES, renderQuota, TokenStatus, type TokenRecord } from '@gw/shared';
+import { PAGE_SIZES, renderQuota, TokenStatus, withKeyPrefix, type TokenRecord } from '@gw/shared';
 import { CellText, CellTime, DataTable, quotaDisplay, useStatus, type DataColumn } from '@gw/web';
 import { ChatLinkButton } from '../chat/ChatLinkButton';
-import { maskKey, tokenStatusDisplay, toggledStatus, withSkPrefix } from './token-helpers';
+import { maskKey, tokenStatusDisplay, toggledStatus } from './token-helpers';
 
 interface Props {
   rows: TokenRecord[];
@@ -29,7 +29,7 @@ export function TokenTable({ rows, loading, page, pageSize, total, onPage, onTog
       dataIndex: 'key',
       width: 170,
       render: (key: string) => (
-        <CellText text={maskKey(key)} copy={withSkPrefix(key)} copiedText={t('token.key_copied')} copyClassName="gw-token-copy">
+        <CellText text={maskKey(key)} copy={withKeyPrefix(key)} copiedText={t('token.key_copied')} copyClassName="gw-token-copy">
           <code className="gw-token-key">{maskKey(key)}</code>
         </CellText>
       ),

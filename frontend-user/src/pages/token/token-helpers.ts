@@ -1,5 +1,6 @@
 /** Pure rules of the token page (docs/console.md#tokens); unit-tested. */
 import {
+  API_KEY_PREFIX,
   createTokenSchema,
   schemaProblem,
   TOKEN_BATCH_MAX,
@@ -7,6 +8,7 @@ import {
   TOKEN_RATE_LIMIT_DEFAULTS,
   TokenStatus,
   updateTokenSchema,
+  withKeyPrefix,
   type TokenRecord,
 } from '@gw/shared';
 
@@ -57,11 +59,9 @@ export function batchTokenNames(name: string, count: number, suffix: () => strin
   return Array.from({ length: n }, (_, i) => (i === 0 ? name : `${name}-${suffix()}`));
 }
 
-export const withSkPrefix = (key: string) => (key.startsWith('sk-') ? key : `sk-${key}`);
-
 /** sk-abcd**********wxyz: enough to recognise the key, never the whole of it. */
 export function maskKey(key: string): string {
-  const body = withSkPrefix(key).slice(3);
+  const body = withKeyPrefix(key).slice(API_KEY_PREFIX.length);
   if (body.length <= 8) return `sk-${'*'.repeat(body.length)}`;
   return `sk-${body.slice(0, 4)}${'*'.repeat(Math.min(16, body.length - 8))}${body.slice(-4)}`;
 }

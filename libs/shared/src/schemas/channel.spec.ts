@@ -23,7 +23,25 @@ describe('createChannelSchema', () => {
     ['weight fractional', { weight: 1.5 }, 'error.check_input'],
     ['auto_ban 2', { auto_ban: 2 }, 'error.check_input'],
     ['batch mode', { mode: 'batch' }, null],
+    ['JSON texts sent as "null"', { model_mapping: 'null', status_code_mapping: 'null', setting: ' null ', param_override: 'null' }, null],
+    ['status_code_mapping null', { status_code_mapping: null }, null],
+    ['multi_key_mode other than random/polling', { multi_key_mode: 'sticky' }, 'error.check_input'],
   ])('%s', (_n, over, expected) => expect(schemaProblem(createChannelSchema, { ...channel, ...over })).toBe(expected));
+
+  it('reads "null" and null JSON texts as empty', () =>
+    expect(createChannelSchema.parse({ ...channel, model_mapping: 'null', status_code_mapping: null, setting: 'null', param_override: '' })).toMatchObject({
+      model_mapping: '',
+      status_code_mapping: '',
+      setting: '',
+      param_override: '',
+    }));
+
+  it("reads new-api's editor body {mode, multi_key_mode, channel} as the plain body", () => {
+    const wrapped = { mode: 'multi_to_single', multi_key_mode: 'polling', channel: { ...channel, settings: '{}', channel_info: {} } };
+    expect(createChannelSchema.parse(wrapped)).toEqual(createChannelSchema.parse({ ...channel, mode: 'multi_to_single', multi_key_mode: 'polling' }));
+    expect(schemaProblem(createChannelSchema, { mode: 'single', channel: { ...channel, name: '' } })).toBe('channel.name_key_required');
+    expect(schemaProblem(createChannelSchema, { mode: 'nope', channel })).toBe('error.check_input');
+  });
 
   it('trims and drops trailing slashes of the base URL', () =>
     expect(createChannelSchema.parse({ ...channel, name: ' a ', base_url: ' https://up.example// ' })).toMatchObject({ name: 'a', base_url: 'https://up.example' }));

@@ -4,7 +4,8 @@
  * messages that are message keys (`channel.*`) are what the API answers, localised.
  */
 import { z } from 'zod';
-import { isEmptyOrJsonObject } from './json-text';
+import { emptyIfNullText, isEmptyOrJsonObject } from './json-text';
+import { pageIndexSchema, pageSizeSchema } from './paging';
 
 /** Bounds of the channel fields the editor shows (the database column sizes). */
 export const CHANNEL_LIMITS = {
@@ -21,8 +22,18 @@ export const CHANNEL_LIMITS = {
 } as const;
 const L = CHANNEL_LIMITS;
 
-const jsonObject = (max: number, key: string) => z.string().max(max).refine(isEmptyOrJsonObject, { message: key });
-const json = (key: string) => jsonObject(65535, key).nullable();
+/**
+ * A JSON-object text field: empty, or an object. JSON `null` and the text "null" (new-api's editor sends
+ * either for an untouched field) read as empty text (docs/channel-types.md#new-api-editor-bodies).
+ */
+const jsonObject = (max: number, key: string) =>
+  z
+    .string()
+    .max(max)
+    .nullable()
+    .transform(emptyIfNullText)
+    .refine(isEmptyOrJsonObject, { message: key });
+const json = (key: string) => jsonObject(65535, key);
 
 /** Channel fields on the wire (docs/channel-types.md); models and group are comma strings. */
 export const channelFieldsSchema = z.object({
@@ -58,17 +69,42 @@ const modelsRequired = z
   .string({ message: 'channel.models_required' })
   .refine((s) => s.split(',').some((m) => m.trim()), { message: 'channel.models_required' });
 
-/** POST /api/channel/. */
-export const createChannelSchema = channelFieldsSchema.partial().extend({
+/** How new-api picks among a multi-key channel's keys; this gateway picks at random either way. */
+const multiKeyMode = z.enum(['random', 'polling']).optional();
+
+/** POST /api/channel/ in this gateway's own shape: the channel's fields plus the mode. */
+export const createChannelFieldsSchema = channelFieldsSchema.partial().extend({
   name: nameOrKey(L.nameMax),
   key: nameOrKey(L.keyMax),
   models: modelsRequired,
-  /** 'batch': one channel per key line; otherwise one channel holding every key. */
+  /** 'batch': one channel per key; 'single' / 'multi_to_single': one channel holding every key. */
   mode: z.enum(['single', 'batch', 'multi_to_single']).optional(),
+  multi_key_mode: multiKeyMode,
 });
 
-/** PUT /api/channel/: the id and the fields that change. */
-export const updateChannelSchema = channelFieldsSchema.partial().extend({ id: z.number().int().positive() });
+/**
+ * new-api's editor body `{mode, multi_key_mode, channel: {...}}` read as this gateway's own body; any
+ * other body is left as it is (docs/channel-types.md#new-api-editor-bodies).
+ */
+function unwrapNewApiChannelBody(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const { channel, mode, multi_key_mode } = body as Record<string, unknown>;
+  if (!channel || typeof channel !== 'object' || Array.isArray(channel)) return body;
+  return { ...channel, mode, multi_key_mode };
+}
+
+/** POST /api/channel/: this gateway's body or new-api's editor body. */
+export const createChannelSchema = z.preprocess(unwrapNewApiChannelBody, createChannelFieldsSchema);
+
+/**
+ * PUT /api/channel/: the id and the fields that change. `key_mode: 'append'` (new-api's editor) adds the
+ * given keys to the stored ones instead of replacing them.
+ */
+export const updateChannelSchema = channelFieldsSchema.partial().extend({
+  id: z.number().int().positive(),
+  key_mode: z.enum(['append', 'replace']).optional(),
+  multi_key_mode: multiKeyMode,
+});
 
 /** POST /api/channel/copy/:id: the copy's name (optional, default "<name>_copy"). */
 export const copyChannelSchema = z.object({ name: z.string().trim().max(L.nameMax).optional() });
@@ -80,8 +116,8 @@ const bool = z
 
 /** GET /api/channel/ and /api/channel/search (docs/console-api.md). */
 export const channelListSchema = z.object({
-  p: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  page_size: z.coerce.number().int().min(1).max(100).optional(),
+  p: pageIndexSchema,
+  page_size: pageSizeSchema,
   id_sort: bool,
   tag_mode: bool,
   keyword: z.string().trim().max(256).optional(),

@@ -1,5 +1,6 @@
 /** Request schemas (zod) shared by the server's validation and the console's forms. */
 export * from './json-text';
+export * from './paging';
 export * from './problem';
 export * from './channel';
 export * from './token';

@@ -13,3 +13,8 @@ export function isEmptyOrJsonObject(text: string | null | undefined): boolean {
     return false;
   }
 }
+
+/** JSON-object text as stored: JSON null, and the text "null", become empty text. */
+export function emptyIfNullText(text: string | null): string {
+  return text === null || text.trim() === 'null' ? '' : text;
+}

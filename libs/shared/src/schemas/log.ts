@@ -1,6 +1,7 @@
 /** Queries of the log routes (docs/console-api.md#log-filters). */
 import { z } from 'zod';
-import { LogType, MAX_PAGE_SIZE } from '../enums';
+import { LogType } from '../enums';
+import { pageIndexSchema, pageSizeWithDefaultSchema } from './paging';
 
 
 const text = z.string().trim().max(191).optional().default('');
@@ -20,8 +21,8 @@ export const logFilterSchema = z.object({
 
 /** GET /api/log/ and /api/log/self: the filters plus a page. */
 export const logListSchema = logFilterSchema.extend({
-  p: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
+  p: pageIndexSchema,
+  page_size: pageSizeWithDefaultSchema,
 });
 
 /** DELETE /api/log/: logs older than the timestamp go. */

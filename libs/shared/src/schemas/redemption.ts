@@ -3,6 +3,7 @@
  * The server validates with these; the console's drawer takes its bounds and defaults from here.
  */
 import { z } from 'zod';
+import { pagingSchema } from './paging';
 
 /** A new code's defaults: quota, how many codes, and the gift code's use limit (-1 = unlimited). */
 export const REDEMPTION_DEFAULTS = { quota: 100000, count: 1, max_uses: -1 } as const;
@@ -72,11 +73,8 @@ export const updateRedemptionSchema = z
   .refine(validWindow, WINDOW_ISSUE);
 
 /** GET /api/redemption/search: keyword is an id or a fragment of the name. */
-export const redemptionSearchSchema = z.object({
+export const redemptionSearchSchema = pagingSchema.extend({
   keyword: z.string().trim().max(64).optional().default(''),
-  p: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  page_size: z.coerce.number().int().min(1).max(100).optional(),
-  size: z.coerce.number().int().min(1).max(100).optional(),
 });
 
 /** ?name= of count-by-name and delete-by-name (the exact name). */

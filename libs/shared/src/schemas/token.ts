@@ -3,6 +3,7 @@
  * token drawer takes its bounds and defaults from the same constants and checks its payload with them.
  */
 import { z } from 'zod';
+import { pagingSchema } from './paging';
 
 /** A token's request rate limit: at most `count` requests (and `success` successful ones) per `period` seconds. */
 export const TOKEN_RATE_LIMIT = {
@@ -76,12 +77,9 @@ export const updateTokenSchema = tokenFields.partial().extend({
 });
 
 /** GET /api/token/search. */
-export const tokenSearchSchema = z.object({
+export const tokenSearchSchema = pagingSchema.extend({
   keyword: z.string().trim().max(64).optional().default(''),
   token: z.string().trim().max(128).optional().default(''),
-  p: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  size: z.coerce.number().int().min(1).max(100).optional(),
-  page_size: z.coerce.number().int().min(1).max(100).optional(),
 });
 
 /** POST /api/token/{id}/key: the owner's key, without the `sk-` prefix (as new-api answers it). */
