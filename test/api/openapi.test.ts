@@ -38,7 +38,10 @@ describe('OpenAPI document', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(res.headers.get('cache-control')).toMatch(/max-age/);
-    const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, { 'x-access': string }>> };
+    const doc = (await res.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, { 'x-access': string }>>;
+    };
     expect(doc.openapi).toBe('3.1.0');
     const absent = routes.flatMap((r) => {
       const entry = API_CONTRACT[`${r.method} ${r.path}`];

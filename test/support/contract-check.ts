@@ -45,13 +45,21 @@ export function contractProblem(method: string, url: string, status: number, bod
     const r = failureEnvelopeSchema.safeParse(body);
     return r.success ? null : describe(method, url, status, m?.route ?? 'failure envelope', r.error, body);
   }
-  if (!m) return `${method} ${url} answered ${status} but no route of the contract matches it (backend/src/modules/openapi/contract)`;
+  if (!m)
+    return `${method} ${url} answered ${status} but no route of the contract matches it (backend/src/modules/openapi/contract)`;
   if (!schema) return null;
   const r = schema.safeParse(body);
   return r.success ? null : describe(method, url, status, m.route, r.error, body);
 }
 
-function describe(method: string, url: string, status: number, route: string, error: z.ZodError, body: unknown): string {
+function describe(
+  method: string,
+  url: string,
+  status: number,
+  route: string,
+  error: z.ZodError,
+  body: unknown,
+): string {
   const shown = JSON.stringify(body);
   return (
     `${method} ${url} (${status}) does not match the contract of ${route}:\n${z.prettifyError(error)}\n` +

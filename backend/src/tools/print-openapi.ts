@@ -13,7 +13,9 @@ import { OpenApiService } from '../modules/openapi/openapi.service';
 async function main(): Promise<void> {
   process.env.LOG_LEVEL = 'silent';
   const dir = mkdtempSync(join(tmpdir(), 'gw-openapi-'));
-  const app = await createApp(loadConfig({ SQLITE_PATH: join(dir, 'db.sqlite'), SESSION_SECRET: 'x', WEB_DIST_DIR: dir }));
+  const app = await createApp(
+    loadConfig({ SQLITE_PATH: join(dir, 'db.sqlite'), SESSION_SECRET: 'x', WEB_DIST_DIR: dir }),
+  );
   const json = app.get(OpenApiService).documentJson;
   const [file] = process.argv.slice(2);
   if (file) writeFileSync(file, json);

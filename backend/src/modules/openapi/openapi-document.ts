@@ -4,7 +4,12 @@
  */
 import { failureEnvelopeSchema } from '@gw/shared';
 import { z } from 'zod';
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
+import {
+  createDocument,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponsesObject,
+} from 'zod-openapi';
 import type { RouteEntry } from '../auth/route-inventory';
 import { openAIErrorSchema } from './contract/openai-shapes';
 import { isSkip, type Contract, type RouteDoc } from './route-doc';
@@ -30,20 +35,28 @@ function security(access: RouteEntry['access']): Requirement[] {
 function pathParams(path: string): z.ZodObject | undefined {
   const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   if (!names.length) return undefined;
-  return z.object(Object.fromEntries(names.map((n) => [n, n === 'id' ? z.string().regex(/^\d+$/).describe('A numeric id.') : z.string()])));
+  return z.object(
+    Object.fromEntries(
+      names.map((n) => [n, n === 'id' ? z.string().regex(/^\d+$/).describe('A numeric id.') : z.string()]),
+    ),
+  );
 }
 
 function responses(route: RouteEntry, doc: RouteDoc): ZodOpenApiResponsesObject {
   const relay = route.access === 'relay' || route.path.startsWith('/pg/');
   const failure = relay ? openAIErrorSchema : failureEnvelopeSchema;
   const out: ZodOpenApiResponsesObject = {};
-  if (doc.response === 'redirect') out['302'] = { description: 'Redirect', headers: { location: { schema: { type: 'string' } } } };
-  else if (doc.response === 'text') out['200'] = { description: 'Text or bytes', content: { 'application/octet-stream': { schema: z.string() } } };
+  if (doc.response === 'redirect')
+    out['302'] = { description: 'Redirect', headers: { location: { schema: { type: 'string' } } } };
+  else if (doc.response === 'text')
+    out['200'] = { description: 'Text or bytes', content: { 'application/octet-stream': { schema: z.string() } } };
   else if (doc.response) {
     out['200'] = { description: 'Success', content: { 'application/json': { schema: doc.response } } };
-    if (doc.streams) out['200'].content!['text/event-stream'] = { schema: z.string().describe('Server-sent events (stream: true).') };
+    if (doc.streams)
+      out['200'].content!['text/event-stream'] = { schema: z.string().describe('Server-sent events (stream: true).') };
   }
-  if (route.path.startsWith('/api/') || relay) out.default = { description: 'Refusal', content: { 'application/json': { schema: failure } } };
+  if (route.path.startsWith('/api/') || relay)
+    out.default = { description: 'Refusal', content: { 'application/json': { schema: failure } } };
   return out;
 }
 
@@ -56,7 +69,8 @@ function operation(route: RouteEntry, doc: RouteDoc, path: string): ZodOpenApiOp
     responses: responses(route, doc),
   };
   const params = pathParams(path);
-  if (doc.query || params) op.requestParams = { ...(doc.query && { query: doc.query }), ...(params && { path: params }) };
+  if (doc.query || params)
+    op.requestParams = { ...(doc.query && { query: doc.query }), ...(params && { path: params }) };
   if (doc.description) op.description = doc.description;
   if (doc.body) op.requestBody = { content: { 'application/json': { schema: doc.body } } };
   else if (doc.bodyType) op.requestBody = { content: { [doc.bodyType]: { schema: z.looseObject({}) } } };
@@ -73,7 +87,8 @@ export function buildOpenApiDocument(routes: RouteEntry[], contract: Contract, v
   for (const route of routes) {
     const doc = contract[`${route.method} ${route.path}`];
     if (!doc || isSkip(doc)) continue;
-    const methods: HttpMethod[] = route.method === 'ALL' ? [...HTTP_METHODS] : [route.method.toLowerCase() as HttpMethod];
+    const methods: HttpMethod[] =
+      route.method === 'ALL' ? [...HTTP_METHODS] : [route.method.toLowerCase() as HttpMethod];
     for (const path of doc.paths ?? [openApiPath(route.path)]) {
       const item = (paths[path] ??= {});
       for (const m of methods) item[m] = operation(route, doc, path);
@@ -92,8 +107,18 @@ export function buildOpenApiDocument(routes: RouteEntry[], contract: Contract, v
     components: {
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: 'session', description: 'Set by POST /api/user/login.' },
-        accessToken: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The access token from GET /api/user/token.' },
-        newApiUser: { type: 'apiKey', in: 'header', name: 'New-Api-User', description: "The signed-in user's id, sent with the session or access token." },
+        accessToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: 'The access token from GET /api/user/token.',
+        },
+        newApiUser: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'New-Api-User',
+          description: "The signed-in user's id, sent with the session or access token.",
+        },
         bearerKey: { type: 'http', scheme: 'bearer', description: 'An API key (sk-…) created under Tokens.' },
         anthropicKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
         geminiKey: { type: 'apiKey', in: 'header', name: 'x-goog-api-key' },

@@ -11,6 +11,9 @@ export class OpenApiController {
 
   @Get('openapi.json')
   async document(@Res() reply: FastifyReply): Promise<void> {
-    await reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'public, max-age=3600').send(this.openapi.documentJson);
+    await reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(this.openapi.documentJson);
   }
 }

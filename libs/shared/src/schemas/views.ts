@@ -94,12 +94,17 @@ export const serverStatusSchema = z
     top_up_link: z.string(),
     min_topup: z.number(),
     price: z.number(),
-    enable_online_topup: z.boolean().describe('Online top-up is configured (gateway address, merchant id and key all set).'),
+    enable_online_topup: z
+      .boolean()
+      .describe('Online top-up is configured (gateway address, merchant id and key all set).'),
     register_enabled: z.boolean(),
     password_login_enabled: z.boolean(),
     password_register_enabled: z.boolean(),
   })
-  .meta({ id: 'ServerStatus', description: 'The public server status: only non-secret settings (docs/options.md#reading-and-syncing).' });
+  .meta({
+    id: 'ServerStatus',
+    description: 'The public server status: only non-secret settings (docs/options.md#reading-and-syncing).',
+  });
 
 export const optionItemSchema = z.strictObject({ key: z.string(), value: z.string() }).meta({ id: 'Option' });
 
@@ -133,7 +138,10 @@ export const channelRecordSchema = z
     test_time: epoch,
     balance_updated_time: epoch,
   })
-  .meta({ id: 'Channel', description: 'A channel without its key (root reads that through POST /api/channel/{id}/key).' });
+  .meta({
+    id: 'Channel',
+    description: 'A channel without its key (root reads that through POST /api/channel/{id}/key).',
+  });
 
 export const tokenRecordSchema = z
   .strictObject({
@@ -203,7 +211,9 @@ export const pricingItemSchema = z
     model_price: z.number().describe('Per call: USD per call before the group ratio; per token: 0.'),
     owner_by: z.string().describe("The channel type serving the model ('' when channels of several types serve it)."),
     completion_ratio: z.number().describe('Per token: completion tokens relative to prompt tokens; per call: 0.'),
-    enable_groups: z.array(z.string()).describe("The viewer's usable groups in which an enabled channel serves the model."),
+    enable_groups: z
+      .array(z.string())
+      .describe("The viewer's usable groups in which an enabled channel serves the model."),
     unpriced: z.boolean().describe("Neither a price nor a ratio is set, so the viewer's calls are refused."),
   })
   .meta({ id: 'PricingItem' });

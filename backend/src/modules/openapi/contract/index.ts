@@ -11,11 +11,15 @@ import { relayRoutes } from './relay';
 import { statusRoutes } from './status';
 import { userRoutes } from './users';
 
-export const API_CONTRACT: Contract = {
-  ...statusRoutes,
-  ...authRoutes,
-  ...userRoutes,
-  ...channelRoutes,
-  ...consoleRoutes,
-  ...relayRoutes,
-};
+function merge(...parts: Contract[]): Contract {
+  const all: Contract = {};
+  for (const part of parts) {
+    for (const [route, doc] of Object.entries(part)) {
+      if (all[route]) throw new Error(`${route} is documented twice`);
+      all[route] = doc;
+    }
+  }
+  return all;
+}
+
+export const API_CONTRACT: Contract = merge(statusRoutes, authRoutes, userRoutes, channelRoutes, consoleRoutes, relayRoutes);
