@@ -23,6 +23,7 @@ import { MailModule } from './modules/mail/mail.module';
 import { NotifyModule } from './modules/notify/notify.module';
 import { VerificationModule } from './modules/verification/verification.module';
 import { OAuthModule } from './modules/oauth/oauth.module';
+import { OpenApiModule } from './modules/openapi/openapi.module';
 
 @Module({})
 export class AppModule {
@@ -53,6 +54,7 @@ export class AppModule {
         VerificationModule,
         OAuthModule,
         DashboardModule,
+        OpenApiModule,
       ],
     };
   }

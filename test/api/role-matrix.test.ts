@@ -31,6 +31,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/about': { access: 'public' },
   'GET /api/home_page_content': { access: 'public' },
   'GET /api/pricing': { access: 'public' },
+  'GET /api/openapi.json': { access: 'public' },
   'GET /api/setup': { access: 'public' },
   'POST /api/setup': { access: 'public', body: {}, status: 403 },
   'POST /api/user/login': { access: 'public', body: {} },

@@ -1,8 +1,10 @@
 import { request as httpRequest } from 'node:http';
+import { contractProblem } from './contract-check';
 /**
  * A small HTTP client with a cookie jar, speaking to the running app like the console would: after a
  * successful sign-in it sends `New-Api-User` with the signed-in user's id on every call, as the console
- * does (session calls without it are refused; docs/security/sessions.md).
+ * does (session calls without it are refused; docs/security/sessions.md). Every /api answer is checked
+ * against the published contract (contract-check.ts): a mismatch fails the call.
  */
 export interface ApiResponse<T = any> {
   status: number;
@@ -51,7 +53,12 @@ export class ApiClient {
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
+        res.on('end', () => {
+          const answer = { status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null };
+          const problem = contractProblem(method, path, answer.status, answer.body);
+          if (problem) reject(new Error(problem));
+          else resolve(answer);
+        });
         res.on('error', reject);
       });
       req.on('error', (err) => {
@@ -174,6 +181,8 @@ export class ApiClient {
     } catch {
       /* not JSON */
     }
+    const problem = contractProblem(method, path, res.status, parsed);
+    if (problem) throw new Error(problem);
     const signedIn = (parsed as { success?: boolean; data?: { id?: unknown } } | undefined)?.data?.id;
     if (
       method === 'POST' &&

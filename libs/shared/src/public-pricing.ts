@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import type { ApiEnvelope } from './api-types';
+import type { pricingItemSchema } from './schemas/views';
 import { QuotaType } from './enums';
 import { callerPricing, groupRatioOf, type PriceTables, type UnpricedRule } from './pricing';
 import { DEFAULT_QUOTA_PER_UNIT, formatNumber, pricePer1M, type QuotaDisplay } from './quota';
@@ -9,23 +11,8 @@ import { DEFAULT_QUOTA_PER_UNIT, formatNumber, pricePer1M, type QuotaDisplay } f
  * `formatPrice`, `comparePricingItems` and `matchesModelSearch`.
  */
 
-/** One model of the price list, as one viewer would be charged for it. */
-export interface PricingItem {
-  model_name: string;
-  quota_type: QuotaType;
-  /** Per token: the model ratio (0 when free or unpriced); per call: 0. */
-  model_ratio: number;
-  /** Per call: USD per call before the group ratio; per token: 0. */
-  model_price: number;
-  /** The channel type serving the model ('' when channels of several types serve it). */
-  owner_by: string;
-  /** Per token: completion tokens relative to prompt tokens; per call: 0. */
-  completion_ratio: number;
-  /** The viewer's usable groups in which an enabled channel serves the model. */
-  enable_groups: string[];
-  /** Neither a price nor a ratio is set, so the viewer's calls are refused (ratios are then 0). */
-  unpriced: boolean;
-}
+/** One model of the price list, as one viewer would be charged for it (fields: schemas/views.ts). */
+export type PricingItem = z.infer<typeof pricingItemSchema>;
 
 /** GET /api/pricing: the items in `data`, the viewer's groups beside it. */
 export interface PricingAnswer extends ApiEnvelope<PricingItem[]> {

@@ -2,17 +2,14 @@
  * Dashboard aggregates (docs/dashboard.md): the rows of GET /api/data/ and /api/data/self/, and the pure
  * bucketing that merges hourly rows into days or weeks.
  */
+import type { z } from 'zod';
+import type { quotaDataRowSchema } from './schemas/views';
+
 export const GRANULARITIES = ['hour', 'day', 'week'] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
 
 /** One model's usage in one bucket; `created_at` is the bucket's start (epoch seconds). */
-export interface QuotaDataRow {
-  model_name: string;
-  created_at: number;
-  token_used: number;
-  count: number;
-  quota: number;
-}
+export type QuotaDataRow = z.infer<typeof quotaDataRowSchema>;
 
 const HOUR = 3600;
 

@@ -15,9 +15,11 @@ const join = (a: string, b: string) => `/${[a, b].flatMap((p) => p.split('/')).f
 
 /** Every controller route with its declared access level, from Nest's own metadata. */
 export function routeInventory(app: INestApplication): RouteEntry[] {
-  const discovery = app.get(DiscoveryService);
-  const scanner = app.get(MetadataScanner);
-  const reflector = app.get(Reflector);
+  return routesOf(app.get(DiscoveryService), app.get(MetadataScanner), app.get(Reflector));
+}
+
+/** The same, from inside the application (a provider injects these three). */
+export function routesOf(discovery: DiscoveryService, scanner: MetadataScanner, reflector: Reflector): RouteEntry[] {
   const routes: RouteEntry[] = [];
   for (const wrapper of discovery.getControllers()) {
     const { instance, metatype } = wrapper;

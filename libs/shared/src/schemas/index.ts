@@ -13,3 +13,5 @@ export * from './payment';
 export * from './no-eval';
 export * from './verification';
 export * from './dashboard';
+export * from './envelope';
+export * from './views';

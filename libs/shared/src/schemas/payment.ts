@@ -25,22 +25,25 @@ export const topUpPaySchema = topUpQuoteSchema.extend({
 export type TopUpPayDto = z.infer<typeof topUpPaySchema>;
 
 /** The answer of POST /api/user/pay: post `params` as a form to `url`. */
-export interface TopUpCheckout {
-  url: string;
-  params: Record<string, string>;
-}
+export const topUpCheckoutSchema = z
+  .strictObject({ url: z.string(), params: z.record(z.string(), z.string()) })
+  .meta({ id: 'TopUpCheckout' });
+export type TopUpCheckout = z.infer<typeof topUpCheckoutSchema>;
 
 /** A row of the user's top-up history (GET /api/user/topup/self). */
-export interface TopUpView {
-  id: number;
-  trade_no: string;
-  amount: number;
-  money: number;
-  payment_method: string;
-  status: string;
-  create_time: number;
-  complete_time: number;
-}
+export const topUpViewSchema = z
+  .strictObject({
+    id: z.number().int(),
+    trade_no: z.string(),
+    amount: z.number(),
+    money: z.number(),
+    payment_method: z.string(),
+    status: z.string().describe('pending, success or expired.'),
+    create_time: z.number().int(),
+    complete_time: z.number().int(),
+  })
+  .meta({ id: 'TopUp' });
+export type TopUpView = z.infer<typeof topUpViewSchema>;
 
 /** One way to pay in the wallet, as new-api's console lists them (`type` is what POST /api/user/pay takes). */
 export const payMethodInfoSchema = z.object({

@@ -98,25 +98,26 @@ export function giftExhausted(code: { is_gift: boolean; max_uses: number; used_c
 }
 
 /** A redemption code as the admin API answers it (the code itself included: admins hand it out). */
-export interface RedemptionRecord {
-  id: number;
-  user_id: number;
-  key: string;
-  status: number;
-  name: string;
-  quota: number;
-  created_time: number;
-  redeemed_time: number;
-  used_user_id: number;
-  is_gift: boolean;
-  max_uses: number;
-  used_count: number;
-  valid_from: number;
-  valid_until: number;
-}
+export const redemptionRecordSchema = z
+  .strictObject({
+    id: z.number().int(),
+    user_id: z.number().int(),
+    key: z.string(),
+    status: z.number().int().describe('1 unused, 2 disabled, 3 used.'),
+    name: z.string(),
+    quota: z.number().int(),
+    created_time: z.number().int(),
+    redeemed_time: z.number().int(),
+    used_user_id: z.number().int(),
+    is_gift: z.boolean(),
+    max_uses: z.number().int().describe('Gift codes: uses allowed, -1 unlimited.'),
+    used_count: z.number().int(),
+    valid_from: z.number().int().describe('Epoch seconds; 0 unset.'),
+    valid_until: z.number().int().describe('Epoch seconds; 0 unset.'),
+  })
+  .meta({ id: 'Redemption' });
+export type RedemptionRecord = z.infer<typeof redemptionRecordSchema>;
 
 /** What the redeem call answers: the credited quota and whether the code was a gift code. */
-export interface RedeemResult {
-  quota: number;
-  is_gift: boolean;
-}
+export const redeemResultSchema = z.strictObject({ quota: z.number().int(), is_gift: z.boolean() }).meta({ id: 'RedeemResult' });
+export type RedeemResult = z.infer<typeof redeemResultSchema>;
