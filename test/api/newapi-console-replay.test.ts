@@ -11,12 +11,6 @@ import { createToken, eventually, fundedUser } from '../support/relay-fixtures';
 import { startApp, type TestApp } from '../support/test-app';
 import { MockUpstream } from '../mock-upstream/mock-upstream';
 
-/**
- * Set to true once the `compat` branch (route hygiene under /api/user) is merged: left-out calls under
- * /api/user/ must then answer a clean 404 too, instead of falling into /api/user/:id (400 or 403).
- */
-const COMPAT_MERGED = false;
-
 function expectKeysWithoutPrefix(items: { key: string }[]) {
   expect(items.length).toBeGreaterThan(0);
   for (const t of items) expect(t.key).not.toMatch(/^sk-/);
@@ -153,6 +147,7 @@ describe('new-api console replay', () => {
     const seen = { ok: res.status >= 200 && res.status < 300, success: res.body.success, message: res.body.message };
     expect(seen).toEqual({ ok: true, success: true, message: expect.any(String) });
     expectShape(c, res.body.data);
+    for (const field of c.beside ?? []) expect(res.body[field]).toEqual(expect.any(String));
   });
 
   const leftOut = NEWAPI_CONSOLE_CALLS.filter(isLeftOut);
@@ -161,14 +156,7 @@ describe('new-api console replay', () => {
     expect(res.status).toBeLessThan(500);
     if (c.collides) return;
     expect(res.body).toEqual({ success: false, message: expect.any(String), data: null });
-    const hygieneWaits = !COMPAT_MERGED && c.path.startsWith('/api/user/') || !COMPAT_MERGED && c.path === '/api/redemption/invalid';
-    if (hygieneWaits) expect([400, 403, 404]).toContain(res.status);
-    else expect(res.status).toBe(404);
-  });
-
-  const afterCompat = NEWAPI_CONSOLE_CALLS.filter((c) => c.status === 'after-compat');
-  it.each(afterCompat.map((c) => [label(c)] as const))('%s waits for the compat branch (flip its status to served)', () => {
-    // Counted below as expected after compat; replayed as served once its status says so.
+    expect(res.status).toBe(404);
   });
 
   it('prints the share of distinct calls answered right', () => {
@@ -180,11 +168,10 @@ describe('new-api console replay', () => {
     const lines = [
       `new-api console: ${n} distinct calls`,
       `  answered right: ${right}/${n} (${pct(right)}); in this product's scope: ${right}/${inScope} (${pct(right, inScope)})`,
-      `  after the compat branch: ${right + afterCompat.length}/${n} (${pct(right + afterCompat.length)}); in scope: ${right + afterCompat.length}/${inScope}`,
       `  served in another shape: ${differs}; left out: ${leftOut.length}`,
     ];
     console.log(lines.join('\n'));
-    expect(right + differs + afterCompat.length + leftOut.length).toBe(n);
+    expect(right + differs + leftOut.length).toBe(n);
     // Distinct: method and path as new-api routes them (a trailing slash counts: /api/models is not
     // /api/models/), and a query that selects another behaviour (status_only).
     const key = (c: ConsoleCall) => `${c.method} ${c.path.split('?')[0]}${c.path.includes('status_only') ? '?status_only' : ''}`;

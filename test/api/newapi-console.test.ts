@@ -61,7 +61,7 @@ describe('new-api console calls', () => {
     expect(JSON.stringify(on)).not.toContain('merchant-secret-key');
     // The method types are what the pay route takes.
     const pay = await u.post('/api/user/pay', { amount: 5, payment_method: on.pay_methods[1].type });
-    expect(pay.body).toMatchObject({ success: true, data: { url: 'https://pay.example.com/submit.php' } });
+    expect(pay.body).toMatchObject({ success: true, url: 'https://pay.example.com/submit.php', data: { type: 'wxpay' } });
     expect((await u.get('/api/user/topup/info')).body.data.pay_methods[0].name).toBe('支付宝');
     expect((await new ApiClient(t.url).get('/api/user/topup/info')).status).toBe(401);
   });

@@ -51,7 +51,7 @@ describe('online top-up (Epay)', () => {
   async function checkout(amount: number, method: 'zfb' | 'wx' = 'zfb'): Promise<EpayOrder> {
     const res = await payer.client.post('/api/user/pay', { amount, payment_method: method, top_up_code: '' });
     expect(res.status).toBe(200);
-    const { url, params } = res.body.data as { url: string; params: Record<string, string> };
+    const { url, data: params } = res.body as { url: string; data: Record<string, string> };
     expect(url).toBe(`${epay.url}/submit.php`);
     const form = await fetch(url, { method: 'POST', body: new URLSearchParams(params) });
     expect(form.status).toBe(200);
@@ -90,7 +90,7 @@ describe('online top-up (Epay)', () => {
     expect(broke.status).toBe(403);
 
     const res = await buyer.client.post('/api/user/pay', { amount: 2, payment_method: 'zfb', top_up_code: '' });
-    const { url, params } = res.body.data as { url: string; params: Record<string, string> };
+    const { url, data: params } = res.body as { url: string; data: Record<string, string> };
     await fetch(url, { method: 'POST', body: new URLSearchParams(params) });
     expect((await epay.notify(notifyUrl, epay.notifyParams(epay.orders.get(params.out_trade_no)!))).text).toBe('success');
 
@@ -115,7 +115,7 @@ describe('online top-up (Epay)', () => {
 
   it('builds a signed Epay form whose notify and return addresses lead back to the server', async () => {
     const res = await payer.client.post('/api/user/pay', { amount: 4, payment_method: 'wx' });
-    const p = res.body.data.params as Record<string, string>;
+    const p = res.body.data as Record<string, string>;
     expect(p).toMatchObject({
       pid: PID,
       type: 'wxpay',
@@ -128,8 +128,8 @@ describe('online top-up (Epay)', () => {
     // CustomCallbackAddress, when set, receives the notification instead.
     await setOption(root, 'CustomCallbackAddress', 'https://callback.example.com/');
     const custom = await payer.client.post('/api/user/pay', { amount: 4, payment_method: 'zfb' });
-    expect(custom.body.data.params.notify_url).toBe('https://callback.example.com/api/user/epay/notify');
-    expect(custom.body.data.params.type).toBe('alipay');
+    expect(custom.body.data.notify_url).toBe('https://callback.example.com/api/user/epay/notify');
+    expect(custom.body.data.type).toBe('alipay');
     await setOption(root, 'CustomCallbackAddress', '');
   });
 

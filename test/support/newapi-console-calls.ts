@@ -5,8 +5,6 @@
  * data's key fields the console reads) and what this gateway does with it (docs/newapi-compat.md):
  *
  * - `served`: answered in that shape, replayed by test/api/newapi-console-replay.test.ts;
- * - `after-compat`: answered once the `compat` branch is merged (new-api's channel editor body, keys without
- *   `sk-`, route hygiene under /api/user); flip the word to `served` then;
  * - `differs: <why>`: served, but the answer's shape is not new-api's (replayed against our shape);
  * - `left-out: <why>`: a feature outside this product: a clean 404 envelope.
  *
@@ -15,7 +13,7 @@
  * {redemption_del} {start} {end} {unique}.
  */
 export type Caller = 'public' | 'user' | 'admin' | 'root' | 'fresh';
-export type CallStatus = 'served' | 'after-compat' | `differs: ${string}` | `left-out: ${string}`;
+export type CallStatus = 'served' | `differs: ${string}` | `left-out: ${string}`;
 /** What `data` is: a page `{items,total,page,page_size}`, a list, an object, a scalar, or nothing. */
 export type DataShape = 'paged' | 'list' | 'object' | 'string' | 'number' | 'none' | 'any';
 
@@ -28,6 +26,8 @@ export interface ConsoleCall {
   data: DataShape;
   /** Keys of `data` (object) or of its items (paged, list) the console reads. */
   keys?: readonly string[];
+  /** Fields the console reads beside `data` in the envelope (new-api's top-level `url` of /api/user/pay). */
+  beside?: readonly string[];
   /** Success depends on what lives outside the gateway (mail, a provider, a first run): envelope only. */
   envelopeOnly?: boolean;
   /** A left-out path that lands on one of this product's own routes (another meaning): not a 404. */
@@ -137,7 +137,7 @@ export const NEWAPI_CONSOLE_CALLS: readonly ConsoleCall[] = [
   { method: 'GET', path: '/api/user/aff', as: 'user', data: 'string', status: 'served' },
   { method: 'POST', path: '/api/user/aff_transfer', as: 'user', body: { quota: 1 }, data: 'none', envelopeOnly: true, status: 'served' },
   { method: 'POST', path: '/api/user/amount', as: 'user', body: { amount: 10 }, data: 'string', status: 'served' },
-  { method: 'POST', path: '/api/user/pay', as: 'user', body: { amount: 10, payment_method: 'zfb' }, data: 'object', keys: ['url', 'params'], status: 'differs: new-api answers the form fields as data and the gateway address as a top-level url; here data is {url, params}' },
+  { method: 'POST', path: '/api/user/pay', as: 'user', body: { amount: 10, payment_method: 'zfb' }, data: 'object', keys: ['pid', 'sign'], beside: ['url'], status: 'served' },
   { method: 'POST', path: '/api/user/topup', as: 'user', body: { key: '{redemption}' }, data: 'object', keys: ['quota', 'is_gift'], status: 'differs: the spec answers {quota, is_gift}; new-api answers the quota alone' },
   { method: 'GET', path: '/api/user/topup/self?p=0&page_size=10', as: 'user', data: PAGED, status: 'served' },
   { method: 'GET', path: '/api/user/topup?p=0&page_size=10', as: 'admin', data: PAGED, status: OUT.topupAdmin },
@@ -153,9 +153,9 @@ export const NEWAPI_CONSOLE_CALLS: readonly ConsoleCall[] = [
   { method: 'POST', path: '/api/subscription/stripe/pay', as: 'user', body: { plan_id: 1 }, data: 'object', status: OUT.subscriptions },
   { method: 'POST', path: '/api/subscription/creem/pay', as: 'user', body: { plan_id: 1 }, data: 'object', status: OUT.subscriptions },
   // Tokens (hooks/tokens, helpers/token.js, components/table/tokens)
-  { method: 'GET', path: '/api/token/?p=1&size=1', as: 'user', data: PAGED, keys: TOKEN_KEYS, status: 'after-compat' },
-  { method: 'GET', path: '/api/token/search?keyword=&token=&p=1&size=1', as: 'user', data: PAGED, keys: TOKEN_KEYS, status: 'after-compat' },
-  { method: 'GET', path: '/api/token/{token}', as: 'user', data: 'object', keys: TOKEN_KEYS, status: 'after-compat' },
+  { method: 'GET', path: '/api/token/?p=1&size=1', as: 'user', data: PAGED, keys: TOKEN_KEYS, status: 'served' },
+  { method: 'GET', path: '/api/token/search?keyword=&token=&p=1&size=1', as: 'user', data: PAGED, keys: TOKEN_KEYS, status: 'served' },
+  { method: 'GET', path: '/api/token/{token}', as: 'user', data: 'object', keys: TOKEN_KEYS, status: 'served' },
   { method: 'POST', path: '/api/token/{token}/key', as: 'user', data: 'object', keys: ['key'], status: 'served' },
   { method: 'POST', path: '/api/token/', as: 'user', body: { name: 'replay', remain_quota: 500000, expired_time: -1, unlimited_quota: false, model_limits_enabled: false, model_limits: '', allow_ips: '', group: '' }, data: 'any', status: 'served' },
   { method: 'PUT', path: '/api/token/', as: 'user', body: { id: '{token}', name: 'replay-renamed', remain_quota: 500000, expired_time: -1, unlimited_quota: false, model_limits_enabled: false, model_limits: '', allow_ips: '', group: '' }, data: 'object', keys: TOKEN_KEYS, status: 'served' },
@@ -180,8 +180,8 @@ export const NEWAPI_CONSOLE_CALLS: readonly ConsoleCall[] = [
   { method: 'GET', path: '/api/channel/?p=1&page_size=10&id_sort=false&tag_mode=false', as: 'admin', data: 'object', keys: ['items', 'total', 'type_counts'], status: 'served' },
   { method: 'GET', path: '/api/channel/search?keyword=&group=&model=&id_sort=false&tag_mode=false&p=1&page_size=10', as: 'admin', data: 'object', keys: ['items', 'total', 'type_counts'], status: 'served' },
   { method: 'GET', path: '/api/channel/{channel}', as: 'admin', data: 'object', keys: CHANNEL_KEYS, status: 'served' },
-  { method: 'POST', path: '/api/channel/', as: 'admin', body: NEWAPI_CHANNEL, data: 'any', status: 'after-compat' },
-  { method: 'PUT', path: '/api/channel/', as: 'admin', body: { ...NEWAPI_CHANNEL.channel, id: '{channel}', name: 'replay-edited', key: '' }, data: 'object', keys: CHANNEL_KEYS, status: 'after-compat' },
+  { method: 'POST', path: '/api/channel/', as: 'admin', body: NEWAPI_CHANNEL, data: 'any', status: 'served' },
+  { method: 'PUT', path: '/api/channel/', as: 'admin', body: { ...NEWAPI_CHANNEL.channel, id: '{channel}', name: 'replay-edited', key: '', base_url: '{upstream}' }, data: 'object', keys: CHANNEL_KEYS, status: 'served' },
   { method: 'DELETE', path: '/api/channel/{channel_del}/', as: 'admin', data: 'none', status: 'served' },
   { method: 'POST', path: '/api/channel/copy/{channel}', as: 'admin', body: {}, data: 'object', keys: ['id'], status: 'served' },
   { method: 'POST', path: '/api/channel/{channel}/key', as: 'root', data: 'object', keys: ['key'], status: 'served' },

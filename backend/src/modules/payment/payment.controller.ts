@@ -41,8 +41,16 @@ export class PaymentController {
 
   @Post('pay')
   @HttpCode(200)
-  async pay(@CurrentUser() caller: AuthUser, @Body(new ZodPipe(topUpPaySchema)) dto: TopUpPayDto): Promise<ApiEnvelope<TopUpCheckout>> {
-    return ok(await this.payments.pay(caller, dto), 'success');
+  /**
+   * Answers as new-api does: the form fields as `data` and the gateway's address as a top-level `url`
+   * (the browser posts the fields there), so its console and scripts work unchanged.
+   */
+  async pay(
+    @CurrentUser() caller: AuthUser,
+    @Body(new ZodPipe(topUpPaySchema)) dto: TopUpPayDto,
+  ): Promise<ApiEnvelope<TopUpCheckout['params']> & { url: string }> {
+    const { url, params } = await this.payments.pay(caller, dto);
+    return { ...ok(params, 'success'), url };
   }
 
   @Get('topup/self')

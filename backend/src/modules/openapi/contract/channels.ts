@@ -6,19 +6,25 @@ import {
   channelRecordSchema,
   channelTagEditSchema,
   channelTagSchema,
+  channelTypeCountsSchema,
   copyChannelSchema,
   createChannelSchema,
   fetchModelsSchema,
+  pagedOf,
+  prefillGroupQuerySchema,
+  prefillGroupSchema,
   updateChannelSchema,
 } from '@gw/shared';
 import { z } from 'zod';
-import { COUNT, data, OK, paged, STRINGS, type Contract } from '../route-doc';
+import { COUNT, data, OK, STRINGS, type Contract } from '../route-doc';
 
 const channel = data(channelRecordSchema);
+/** A page of channels with new-api's `type_counts` beside the items (docs/newapi-compat.md). */
+const channelPage = data(pagedOf(channelRecordSchema).extend({ type_counts: channelTypeCountsSchema }));
 
 export const channelRoutes: Contract = {
-  'GET /api/channel': { tag: 'channels', summary: 'List channels (p, page_size, id_sort, tag_mode)', query: channelListSchema, response: paged(channelRecordSchema) },
-  'GET /api/channel/search': { tag: 'channels', summary: 'Search channels', query: channelListSchema, response: paged(channelRecordSchema) },
+  'GET /api/channel': { tag: 'channels', summary: 'List channels (p, page_size, id_sort, tag_mode)', query: channelListSchema, response: channelPage },
+  'GET /api/channel/search': { tag: 'channels', summary: 'Search channels', query: channelListSchema, response: channelPage },
   'GET /api/channel/:id': { tag: 'channels', summary: 'One channel (without its key)', response: channel },
   'POST /api/channel': {
     tag: 'channels',
@@ -33,6 +39,7 @@ export const channelRoutes: Contract = {
 
   'GET /api/channel/models': { tag: 'channels', summary: 'Every known model: the channels and the priced catalogue', response: data(z.array(z.strictObject({ id: z.string() }))) },
   'GET /api/channel/models_enabled': { tag: 'channels', summary: 'Models of enabled channels', response: STRINGS },
+  'GET /api/prefill_group': { tag: 'channels', summary: "The channel editor's presets (new-api's prefill groups; model presets from the pricing options)", query: prefillGroupQuerySchema, response: data(z.array(prefillGroupSchema)) },
   'GET /api/models': { tag: 'channels', summary: "Channel type → model names (the editor's related models)", response: data(z.record(z.string(), z.array(z.string()))) },
   'DELETE /api/channel/disabled': { tag: 'channels', summary: 'Delete every disabled channel; data is how many', response: COUNT },
   'POST /api/channel/batch': { tag: 'channels', summary: 'Delete channels by id', body: channelIdsSchema, response: COUNT },

@@ -15,6 +15,7 @@ import {
   redemptionNameQuerySchema,
   redemptionRecordSchema,
   redemptionSearchSchema,
+  tokenKeySchema,
   tokenRecordSchema,
   tokenSearchSchema,
   updateRedemptionSchema,
@@ -33,6 +34,7 @@ export const consoleRoutes: Contract = {
   'GET /api/token': { tag: 'tokens', summary: "The caller's tokens (page size: page_size or size)", query: pagingSchema, response: paged(tokenRecordSchema) },
   'GET /api/token/search': { tag: 'tokens', summary: 'Search own tokens by name or a fragment of the key', query: tokenSearchSchema, response: paged(tokenRecordSchema) },
   'GET /api/token/:id': { tag: 'tokens', summary: 'One own token', response: token },
+  'POST /api/token/:id/key': { tag: 'tokens', summary: "Reveal one of the caller's keys (without sk-)", response: data(tokenKeySchema) },
   'POST /api/token': {
     tag: 'tokens',
     summary: 'Create a token (count: several at once, answered as a list)',
