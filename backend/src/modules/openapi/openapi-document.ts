@@ -72,8 +72,8 @@ function operation(route: RouteEntry, doc: RouteDoc, path: string): ZodOpenApiOp
   if (doc.query || params)
     op.requestParams = { ...(doc.query && { query: doc.query }), ...(params && { path: params }) };
   if (doc.description) op.description = doc.description;
-  if (doc.body) op.requestBody = { content: { 'application/json': { schema: doc.body } } };
-  else if (doc.bodyType) op.requestBody = { content: { [doc.bodyType]: { schema: z.looseObject({}) } } };
+  if (doc.body) op.requestBody = { required: true, content: { 'application/json': { schema: doc.body } } };
+  else if (doc.bodyType) op.requestBody = { required: true, content: { [doc.bodyType]: { schema: z.looseObject({}) } } };
   return op;
 }
 

@@ -7,13 +7,13 @@ import { ZodPipe } from '../../common/http/zod-pipe';
 import { Access } from '../auth/access.decorator';
 import { CurrentUser, type AuthUser } from '../auth/auth-user';
 import { createUserSchema, manageUserSchema, searchUserSchema, updateUserSchema, type CreateUserDto, type UpdateUserDto } from './dto';
-import { UserService } from './user.service';
+import { UserAdminService } from './user-admin.service';
 
 /** User administration (admins; root for acting on admins). */
 @Controller('api/user')
 @Access('admin')
 export class UserAdminController {
-  constructor(private readonly users: UserService) {}
+  constructor(private readonly users: UserAdminService) {}
 
   @Get()
   async list(@Query(new ZodPipe(pagingSchema)) q: z.infer<typeof pagingSchema>): Promise<ApiEnvelope<Paged<UserView>>> {

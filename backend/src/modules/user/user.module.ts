@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { UserEntity } from '../../database/entities';
 import { CredentialsModule } from '../auth/credentials.module';
 import { UserAdminController } from './user.controller';
+import { UserAdminService } from './user-admin.service';
 import { UserSelfController } from './user-self.controller';
 import { UserIdentityService } from './user-identity.service';
 import { UserSelfService } from './user-self.service';
@@ -15,7 +16,7 @@ import { UserService } from './user.service';
   imports: [TypeOrmModule.forFeature([UserEntity]), CredentialsModule],
   // Self routes first: /api/user/self must not match /api/user/:id.
   controllers: [UserSelfController, UserAdminController],
-  providers: [UserRepository, UserService, UserSelfService, UserCredentialsService, UserIdentityService],
+  providers: [UserRepository, UserService, UserAdminService, UserSelfService, UserCredentialsService, UserIdentityService],
   exports: [UserService, UserCredentialsService, UserIdentityService],
 })
 export class UserModule {}

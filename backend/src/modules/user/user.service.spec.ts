@@ -3,11 +3,7 @@ import { AppError } from '../../common/http/app-error';
 import { fakeDependencies } from '../../testing/fake-services';
 import { fakeUserRepository, type FakeUserRepository } from '../../testing/fake-user-repository';
 import { FAKE_TX } from '../../testing/strict-fake';
-import type { AuthUser } from '../auth/auth-user';
 import { UserService } from './user.service';
-
-const root: AuthUser = { id: 1, username: 'root', role: Role.Root, group: 'default', via: 'session' };
-const admin: AuthUser = { id: 2, username: 'admin', role: Role.Admin, group: 'default', via: 'session' };
 
 /** Rejects with an AppError carrying `key`. */
 async function refused(work: Promise<unknown>, key: string): Promise<void> {
@@ -170,18 +166,6 @@ describe('UserService', () => {
       expect(deps.logs.inTransaction).toEqual([]);
     });
 
-    it('lets an admin create users with the new-user quota and a hashed password, but not admins', async () => {
-      await users.create(admin, { username: 'ivy', password: 'secret-pw', display_name: '' });
-      const ivy = await users.findByLogin('ivy');
-      expect(ivy).toMatchObject({ quota: 500, role: Role.User, password: 'hashed:secret-pw' });
-      await refused(
-        users.create(admin, { username: 'jack', password: 'pw', display_name: '', role: Role.Admin }),
-        'user.no_permission_create_same_level',
-      );
-      await users.create(root, { username: 'kim', password: 'pw', display_name: '', role: Role.Admin });
-      expect((await users.findByLogin('kim'))?.role).toBe(Role.Admin);
-    });
-
     it('knows whether a root account exists', async () => {
       expect(await users.rootExists()).toBe(false);
       await seed('root', Role.Root);
@@ -195,7 +179,7 @@ describe('UserService', () => {
       expect((await users.findByLogin('lea'))?.id).toBe(u.id);
       expect((await users.findByLogin('lea@example.com'))?.id).toBe(u.id);
       expect(await users.findByLogin('nobody@example.com')).toBeNull();
-      await users.manage(root, u.id, 'delete');
+      fake.rows.get(u.id)!.deleted_at = 1;
       expect(await users.findByLogin('lea')).toBeNull();
     });
 
@@ -210,54 +194,7 @@ describe('UserService', () => {
     });
   });
 
-  describe('changing quota (admin edit)', () => {
-    it('adds a difference and books it with a manage row stating before and after', async () => {
-      const u = await seed('nora', Role.User, 1000);
-      const view = await users.update(root, { id: u.id, quota_delta: -250 });
-      expect(view.quota).toBe(750);
-      expect(fake.rows.get(u.id)!.quota).toBe(750);
-      const row = deps.logs.inTransaction.at(-1)!.row;
-      expect(row).toMatchObject({ type: LogType.Manage, user_id: u.id, quota: 250 });
-      expect(JSON.parse(row.other!)).toEqual({
-        quota_delta: -250,
-        quota_before: 1000,
-        quota_after: 750,
-        admin_id: root.id,
-        msg: 'quota_changed',
-        msg_params: { admin: 'root', admin_id: root.id, from_quota: 1000, to_quota: 750, delta_quota: -250 },
-      });
-    });
-
-    it('applies quota − original_quota as a difference, so spending meanwhile is kept', async () => {
-      const u = await seed('olga', Role.User, 1000);
-      fake.rows.get(u.id)!.quota = 900; // spent 100 after the console loaded 1000
-      await users.update(root, { id: u.id, quota: 1500, original_quota: 1000 });
-      expect(fake.rows.get(u.id)!.quota).toBe(1400);
-    });
-
-    it('sets an absolute quota when only `quota` is sent, and writes nothing when it is unchanged', async () => {
-      const u = await seed('paul', Role.User, 10);
-      const before = deps.logs.inTransaction.length;
-      await users.update(root, { id: u.id, quota: 10 });
-      expect(deps.logs.inTransaction).toHaveLength(before);
-      await users.update(root, { id: u.id, quota: 42 });
-      expect(fake.rows.get(u.id)!.quota).toBe(42);
-      expect(deps.logs.inTransaction).toHaveLength(before + 1);
-    });
-
-    it('refuses a difference that would leave the safe integer range, changing nothing', async () => {
-      const u = await seed('quinn', Role.User, Number.MAX_SAFE_INTEGER - 1);
-      await refused(users.update(root, { id: u.id, quota_delta: 10, remark: 'x' }), 'user.quota_invalid');
-      expect(fake.rows.get(u.id)).toMatchObject({ quota: Number.MAX_SAFE_INTEGER - 1, remark: '' });
-    });
-
-    it('refuses unknown groups and edits of an equal or higher role', async () => {
-      const u = await seed('rita');
-      await refused(users.update(root, { id: u.id, group: 'nope' }), 'user.group_unknown');
-      const other = await seed('sam', Role.Admin);
-      await refused(users.update(admin, { id: other.id, remark: 'x' }), 'user.no_permission_update_same_level');
-    });
-
+  describe('invite credits', () => {
     it('credits an inviter: one more invitee and the invite quota, never negative', async () => {
       const u = await seed('tom');
       await users.creditInviter(FAKE_TX, u.id, 12.7);
@@ -267,15 +204,6 @@ describe('UserService', () => {
   });
 
   describe('credentials and sessions', () => {
-    it('a new password is hashed, revokes the access token and ends every session, in one transaction', async () => {
-      const u = await seed('uma');
-      fake.rows.get(u.id)!.access_token = 'old-token-hash';
-      await users.update(root, { id: u.id, password: 'brand-new-pw' });
-      expect(fake.rows.get(u.id)).toMatchObject({ password: 'hashed:brand-new-pw', access_token: null });
-      expect(deps.sessions.revoked).toEqual([{ tx: FAKE_TX, userId: u.id, keep: undefined }]);
-      expect(changed).toEqual([u.id]);
-    });
-
     it('a self-service change that ends sessions keeps the asking session', async () => {
       const u = await seed('vera');
       await users.patchSelf(u.id, { display_name: 'V' }, { keep: 'this-session' });
@@ -293,45 +221,6 @@ describe('UserService', () => {
       const u = await seed('yuri');
       expect(await users.verifyPassword(u, 'yuri-pw')).toBe(true);
       expect(await users.verifyPassword(u, 'wrong')).toBe(false);
-    });
-  });
-
-  describe('status changes (manage)', () => {
-    it('disabling ends the sessions; enabling does not bring them back', async () => {
-      const u = await seed('zoe');
-      expect(await users.manage(root, u.id, 'disable')).toEqual({ role: Role.User, status: UserStatus.Disabled });
-      expect(await users.manage(root, u.id, 'enable')).toEqual({ role: Role.User, status: UserStatus.Enabled });
-      expect(deps.sessions.revoked.map((r) => r.userId)).toEqual([u.id]);
-      expect(changed).toEqual([u.id, u.id]);
-    });
-
-    it('deleting marks the row deleted; a deleted user cannot be managed again', async () => {
-      const u = await seed('abe');
-      await users.manage(root, u.id, 'delete');
-      expect(fake.rows.get(u.id)!.deleted_at).toEqual(expect.any(Number));
-      await refused(users.manage(root, u.id, 'enable'), 'user.deleted');
-    });
-
-    it('root cannot be disabled, deleted or demoted', async () => {
-      const r = await seed('theroot', Role.Root);
-      await refused(users.manage(root, r.id, 'disable'), 'user.root_cannot_disable');
-      await refused(users.manage(root, r.id, 'delete'), 'user.root_cannot_delete');
-      await refused(users.manage(root, r.id, 'demote'), 'user.root_cannot_demote');
-    });
-
-    it('only root promotes, and only users below admin', async () => {
-      const u = await seed('bea');
-      await refused(users.manage(admin, u.id, 'promote'), 'user.no_permission_promote_admin');
-      expect((await users.manage(root, u.id, 'promote')).role).toBe(Role.Admin);
-      await refused(users.manage(root, u.id, 'promote'), 'user.already_admin');
-      expect((await users.manage(root, u.id, 'demote')).role).toBe(Role.User);
-      await refused(users.manage(root, u.id, 'demote'), 'user.already_user');
-    });
-
-    it('a locked user is not enabled by manage', async () => {
-      const u = await seed('cleo');
-      fake.rows.get(u.id)!.status = UserStatus.Locked;
-      await refused(users.manage(root, u.id, 'enable'), 'user.enable_locked');
     });
   });
 });
