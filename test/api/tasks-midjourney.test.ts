@@ -170,4 +170,40 @@ describe('Midjourney tasks', () => {
     await ledgerOk(c);
     await ledgerOk(other);
   });
+
+  it('options: mode flags cleared, account filter and notify hook passed only when enabled (hook by the outbound rule)', async () => {
+    const c = await customer('mj-options');
+    const lastSubmit = () => [...mj.requests].reverse().find((r) => r.path === '/mj/submit/imagine')!.body;
+    const body = { prompt: 'a hill --relax --v 6', accountFilter: { instanceId: 'a1' }, notifyHook: 'https://hooks.example.com/mj' };
+    expect((await call(c.key, 'POST', '/mj/submit/imagine', body)).body.code).toBe(1);
+    expect(lastSubmit()).toEqual({ prompt: 'a hill --relax --v 6' });
+    await setOption(root, 'MjModeClearEnabled', 'true');
+    await setOption(root, 'MjAccountFilterEnabled', 'true');
+    await setOption(root, 'MjNotifyEnabled', 'true');
+    try {
+      await eventually(async () => {
+        await call(c.key, 'POST', '/mj/submit/imagine', body);
+        return lastSubmit().prompt === 'a hill --v 6';
+      });
+      expect(lastSubmit()).toEqual({ prompt: 'a hill --v 6', accountFilter: { instanceId: 'a1' }, notifyHook: 'https://hooks.example.com/mj' });
+      const before = await quotaOf(c.id);
+      const internal = await call(c.key, 'POST', '/mj/submit/imagine', { prompt: 'x', notifyHook: 'http://127.0.0.1:9/hook' });
+      expect(internal).toMatchObject({ status: 400, body: { code: 4, description: 'invalid_notify_hook' } });
+      expect(await quotaOf(c.id)).toBe(before);
+    } finally {
+      await setOption(root, 'MjModeClearEnabled', 'false');
+      await setOption(root, 'MjAccountFilterEnabled', 'false');
+      await setOption(root, 'MjNotifyEnabled', 'false');
+    }
+    await ledgerOk(c);
+  });
+
+  it('a large upload (base64 image) is accepted with the key in mj-api-secret', async () => {
+    const c = await customer('mj-large');
+    const image = `data:image/png;base64,${Buffer.alloc(120_000, 1).toString('base64')}`;
+    const sub = await call(c.key, 'POST', '/mj/submit/imagine', { prompt: 'from an image', base64Array: [image] });
+    expect(sub).toMatchObject({ status: 200, body: { code: 1 } });
+    expect((await call('sk-wrong', 'POST', '/mj/submit/imagine', { prompt: 'x', base64Array: [image] })).status).toBe(401);
+    await ledgerOk(c);
+  });
 });

@@ -17,6 +17,7 @@ import { TaskBilling } from '../task-billing.service';
 import { TaskChannels } from '../task-channels.service';
 import { TaskStatus, type TaskBillingInfo } from '../task-status';
 import { callUpstream } from '../task-upstream';
+import { MJ_CLIENT } from './mj-client';
 import { buttonAction, changeAction, clearMode, MJ_ACCEPTED, MJ_PATH_ACTIONS, mjTaskDto, simpleChange, submitAnswer, type MjAction } from './mj-wire';
 
 /** Channel types of the Midjourney proxy (2) and proxy plus (5). */
@@ -263,9 +264,8 @@ export class MjRelay {
     fn: (caller: RelayCaller) => Promise<{ status: number; body: unknown }>,
   ): Promise<void> {
     try {
-      const secret = req.headers['mj-api-secret'];
-      const authorization = typeof secret === 'string' && secret ? `Bearer ${secret}` : req.headers.authorization;
-      const caller = req.relayCaller ?? (await this.auth.authenticate(authorization, req.ip));
+      const caller =
+        req.relayCaller ?? (await this.auth.authenticate(MJ_CLIENT.authorization(req.headers, req.query), req.ip));
       const out = await fn(caller);
       void reply.status(out.status).send(out.body);
     } catch (err) {
