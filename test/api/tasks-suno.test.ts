@@ -134,6 +134,24 @@ describe('Suno tasks', () => {
     await ledgerOk(c);
   });
 
+  it('a refund can be spent at once, even by a key that the charge had emptied', async () => {
+    const u = await fundedUser(root, 'suno-exact', 10_000_000);
+    const tok = await createToken(u.client, { remain_quota: MUSIC_PRICE });
+    const c = { id: u.id, key: tok.key, tokenId: tok.id };
+    const first = await call(c.key, 'POST', '/suno/submit/music', { prompt: 'this will fail' });
+    await until(c, first.body.data, 'FAILURE');
+    await eventually(async () => Number((await db.one('SELECT remain_quota FROM tokens WHERE id = ?', [tok.id])).remain_quota) === MUSIC_PRICE);
+    const again = await call(c.key, 'POST', '/suno/submit/music', { prompt: 'a second song' });
+    expect(again).toMatchObject({ status: 200, body: { code: 'success' } });
+    // The key is empty again now (any call with it is refused): read the task from the table.
+    const done = await eventually(async () => {
+      const row = await db.one('SELECT status FROM tasks WHERE task_id = ?', [again.body.data]);
+      return row?.status === 'SUCCESS';
+    }, 30_000);
+    expect(done).toBe(true);
+    await expectLedger(db, { users: { [c.id]: 0 }, tokens: { [c.tokenId]: MUSIC_PRICE } });
+  });
+
   it('rejects an unknown action and a key-less call', async () => {
     const c = await customer('suno-bad');
     expect((await call(c.key, 'POST', '/suno/submit/video', { prompt: 'x' })).status).toBe(400);

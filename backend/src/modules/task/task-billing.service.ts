@@ -7,6 +7,7 @@ import { RelayDirectory } from '../relay/cache/relay-directory.service';
 import { RelayError } from '../relay/http/relay-error';
 import type { RelayCaller } from '../relay/pipeline/relay-caller';
 import type { RelayChannel } from '../relay/routing/relay-channel';
+import { TokenService } from '../token/token.service';
 import { isGroupUsable } from '../user/usable-groups';
 import type { TaskBillingInfo } from './task-status';
 
@@ -40,6 +41,7 @@ export class TaskBilling {
   constructor(
     private readonly ledger: QuotaLedger,
     private readonly directory: RelayDirectory,
+    private readonly tokens: TokenService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -211,6 +213,9 @@ export class TaskBilling {
       },
     });
     this.directory.users.update(task.userId, (u) => ({ ...u, quota: u.quota + b.quota }));
+    // The cached token is keyed by its key hash: read afresh on its next use.
+    const hash = b.token_drawn ? await this.tokens.keyHashOfOwn(task.userId, b.token_id).catch(() => null) : null;
+    if (hash) this.directory.tokens.invalidate(hash);
   }
 
   private moveCached(caller: RelayCaller, tokenDrawn: boolean, delta: number): void {

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CreativeTaskEntity, DrawingTaskEntity } from '../../database/entities';
 import { BillingModule } from '../billing/billing.module';
 import { RelayModule } from '../relay/relay.module';
+import { TokenModule } from '../token/token.module';
 import { CreativeTaskRepository } from './creative-task.repository';
 import { DrawingTaskRepository } from './drawing-task.repository';
 import { MjController, MjImageController } from './midjourney/mj.controller';
@@ -18,7 +19,7 @@ import { TaskPoller } from './task-poller.service';
  * and the master's poller. CreativeTaskRepository owns `tasks`, DrawingTaskRepository `midjourneys`.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([CreativeTaskEntity, DrawingTaskEntity]), BillingModule, RelayModule],
+  imports: [TypeOrmModule.forFeature([CreativeTaskEntity, DrawingTaskEntity]), BillingModule, RelayModule, TokenModule],
   controllers: [SunoController, MjController, MjImageController],
   providers: [CreativeTaskRepository, DrawingTaskRepository, TaskBilling, TaskChannels, SunoRelay, MjRelay, TaskPoller],
 })
