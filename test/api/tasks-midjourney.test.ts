@@ -62,7 +62,7 @@ describe('Midjourney tasks', () => {
     t = await startApp({ TASK_POLL_INTERVAL_MS: '200' });
     db = Db.open(t);
     root = await setupRoot(t.url);
-    await createChannel(root, { type: 2, key: UPSTREAM_KEY, base_url: mj.url, models: 'mj_imagine,mj_upscale,mj_variation,mj_upload' });
+    await createChannel(root, { type: 2, key: UPSTREAM_KEY, base_url: mj.url, models: 'mj_imagine,mj_upscale,mj_variation,mj_upload,mj_describe,mj_blend,mj_shorten,swap_face' });
   });
   afterAll(async () => {
     db.close();
@@ -204,6 +204,36 @@ describe('Midjourney tasks', () => {
     const sub = await call(c.key, 'POST', '/mj/submit/imagine', { prompt: 'from an image', base64Array: [image] });
     expect(sub).toMatchObject({ status: 200, body: { code: 1 } });
     expect((await call('sk-wrong', 'POST', '/mj/submit/imagine', { prompt: 'x', base64Array: [image] })).status).toBe(401);
+    await ledgerOk(c);
+  });
+
+  it('describe, blend, shorten, swap-face, upload and simple-change: each priced by its action', async () => {
+    const c = await customer('mj-kinds');
+    const img = 'data:image/png;base64,iVBORw0KGgo=';
+    const kinds: [string, unknown, string, number][] = [
+      ['describe', { base64: img }, 'mj_describe', 25_000],
+      ['blend', { base64Array: [img, img], dimensions: 'SQUARE' }, 'mj_blend', 50_000],
+      ['shorten', { prompt: 'a very long prompt' }, 'mj_shorten', 50_000],
+      ['swap-face', { sourceBase64: img, targetBase64: img }, 'swap_face', 25_000],
+      ['upload-discord-images', { base64Array: [img] }, 'mj_upload', 25_000],
+    ];
+    for (const [kind, body] of kinds) {
+      const r = await call(c.key, 'POST', `/mj/submit/${kind}`, body);
+      expect([kind, r.body.code]).toEqual([kind, 1]);
+    }
+    const imagine = await call(c.key, 'POST', '/mj/submit/imagine', { prompt: 'base for simple-change' });
+    await until(c, imagine.body.result, 'SUCCESS');
+    const change = await call(c.key, 'POST', '/mj/submit/simple-change', { content: `${imagine.body.result} U1` });
+    expect(change.body.code).toBe(1);
+    const rows = await charges(c, kinds.length + 2);
+    expect(rows.map((r: any) => [r.model_name, Number(r.quota)])).toEqual([
+      ...kinds.map(([, , model, quota]) => [model, quota]),
+      ['mj_imagine', IMAGINE],
+      ['mj_upscale', UPSCALE],
+    ]);
+    // The upload answers URLs and leaves no task.
+    const tasks = await db.all('SELECT action FROM midjourneys WHERE user_id = ? ORDER BY id', [c.id]);
+    expect(tasks.map((r: any) => r.action)).toEqual(['DESCRIBE', 'BLEND', 'SHORTEN', 'SWAP_FACE', 'IMAGINE', 'UPSCALE']);
     await ledgerOk(c);
   });
 });
