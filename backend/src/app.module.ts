@@ -12,6 +12,7 @@ import { OptionModule } from './modules/option/option.module';
 import { PricingModule } from './modules/pricing/pricing.module';
 import { PaymentModule } from './modules/payment/payment.module';
 import { RelayModule } from './modules/relay/relay.module';
+import { TaskModule } from './modules/task/task.module';
 import { ChannelModule } from './modules/channel/channel.module';
 import { ChannelOpsModule } from './modules/channel-ops/channel-ops.module';
 import { TokenModule } from './modules/token/token.module';
@@ -46,6 +47,7 @@ export class AppModule {
         ChannelModule,
         ChannelOpsModule,
         RelayModule,
+        TaskModule,
         PricingModule,
         RedemptionModule,
         MailModule,

@@ -32,6 +32,8 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/home_page_content': { access: 'public' },
   'GET /api/pricing': { access: 'public' },
   'GET /api/openapi.json': { access: 'public' },
+  // A Midjourney image forwarded through the gateway (docs/tasks.md): none while MjForwardUrlEnabled is off.
+  'GET /mj/image/:taskId': { access: 'public', path: '/mj/image/1', status: 404 },
   'GET /api/setup': { access: 'public' },
   'POST /api/setup': { access: 'public', body: {}, status: 403 },
   'POST /api/user/login': { access: 'public', body: {} },

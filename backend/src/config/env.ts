@@ -31,6 +31,8 @@ const schema = z.object({
   NODE_NAME: z.string().max(64).default(''),
   CHANNEL_TEST_FREQUENCY: z.coerce.number().min(0).default(0),
   QUOTA_REMIND_FREQUENCY: z.coerce.number().min(0).default(60),
+  TASK_POLL_INTERVAL_MS: z.coerce.number().int().min(100).default(15_000),
+  TASK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(3600),
   TZ: z.string().default(''),
   RELAY_TIMEOUT: z.coerce.number().int().min(0).default(0),
   STREAMING_TIMEOUT: positiveInt(300),
@@ -82,6 +84,10 @@ export interface AppConfig {
   readonly nodeName: string;
   /** Minutes between scheduled channel tests (master only); 0 = off (CHANNEL_TEST_FREQUENCY). */
   readonly channelTestFrequencyMin: number;
+  /** Milliseconds between polls of unfinished asynchronous tasks (master only; docs/tasks.md). */
+  readonly taskPollIntervalMs: number;
+  /** Seconds after submission at which an unfinished task fails and is refunded. */
+  readonly taskTimeoutSec: number;
   /** Minutes between quota-low reminder scans (master only); 0 = off. */
   readonly quotaRemindFrequencyMin: number;
   readonly relayTimeoutSec: number;
@@ -157,6 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     outboundTestAllow: e.NODE_ENV === 'production' ? [] : e.OUTBOUND_TEST_ALLOW.split(',').map((s) => s.trim()).filter(Boolean),
     nodeName: e.NODE_NAME || hostname().slice(0, 64),
     channelTestFrequencyMin: e.CHANNEL_TEST_FREQUENCY,
+    taskPollIntervalMs: e.TASK_POLL_INTERVAL_MS,
+    taskTimeoutSec: e.TASK_TIMEOUT_SECONDS,
     quotaRemindFrequencyMin: e.QUOTA_REMIND_FREQUENCY,
     relayTimeoutSec: e.RELAY_TIMEOUT,
     streamingTimeoutSec: e.STREAMING_TIMEOUT,

@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { REQUIRED_ROLE } from '../../modules/auth/access.decorator';
 import { ConsoleAuthService } from '../../modules/auth/console-auth.service';
 import { relayKeyCheck } from '../../modules/relay/http/relay-key-check';
+import { isMjPath, MJ_CLIENT } from '../../modules/task/midjourney/mj-client';
 import { anthropicDialect } from '../../modules/relay/inbound/anthropic-dialect';
 import { geminiDialect } from '../../modules/relay/inbound/gemini-dialect';
 import { OPENAI_CLIENT, type ClientFormat } from '../../modules/relay/inbound/inbound-dialect';
@@ -33,5 +34,6 @@ export function callerChecks(app: INestApplication): CallerChecks {
       if (req.authUser.role < REQUIRED_ROLE[level]) throw AppError.forbidden();
       return true;
     };
-  return (kind, url) => (kind === 'relay' ? relayKeyCheck(relay, CLIENTS[relayDialectOf(url)]) : consoleCheck(kind));
+  const clientOf = (url: string) => (isMjPath(url) ? MJ_CLIENT : CLIENTS[relayDialectOf(url)]);
+  return (kind, url) => (kind === 'relay' ? relayKeyCheck(relay, clientOf(url)) : consoleCheck(kind));
 }

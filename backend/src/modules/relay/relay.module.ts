@@ -49,6 +49,8 @@ import { ChannelHealth } from './routing/channel-health.service';
     RelayModels,
     RelayKeyRoutes,
   ],
+  // The task relays (modules/task) authenticate keys, bill and route with the relay's own pieces.
+  exports: [RelayAuthService, RelayDirectory, ChannelDirectory],
 })
 export class RelayModule implements OnModuleInit {
   constructor(

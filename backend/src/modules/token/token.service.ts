@@ -136,6 +136,11 @@ export class TokenService {
     return this.repo.findByKeyHash(keyHash);
   }
 
+  /** The key hash (the relay cache's key) of a user's live token; null when gone. */
+  async keyHashOfOwn(userId: number, id: number): Promise<string | null> {
+    return (await this.repo.findOwned(userId, id))?.key_hash ?? null;
+  }
+
   /** Relay cache refresh: several live tokens by key hash (deleted ones are absent). */
   findByKeyHashes(hashes: readonly string[]): Promise<TokenEntity[]> {
     return hashes.length === 0 ? Promise.resolve([]) : this.repo.findByKeyHashes(hashes);

@@ -8,6 +8,7 @@ import { authRoutes } from './auth';
 import { channelRoutes } from './channels';
 import { consoleRoutes } from './console';
 import { relayRoutes } from './relay';
+import { taskRoutes } from './tasks';
 import { statusRoutes } from './status';
 import { userRoutes } from './users';
 
@@ -22,4 +23,4 @@ function merge(...parts: Contract[]): Contract {
   return all;
 }
 
-export const API_CONTRACT: Contract = merge(statusRoutes, authRoutes, userRoutes, channelRoutes, consoleRoutes, relayRoutes);
+export const API_CONTRACT: Contract = merge(statusRoutes, authRoutes, userRoutes, channelRoutes, consoleRoutes, relayRoutes, taskRoutes);
