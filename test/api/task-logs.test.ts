@@ -1,7 +1,7 @@
 /** The drawing log (/api/mj, ms) and the task log (/api/task, s): paging, filters, own rows only. */
 import { ApiClient } from '../support/api-client';
 import { createUser, setOption, setupRoot } from '../support/fixtures';
-import { Db } from '../support/relay-fixtures';
+import { createChannel, Db } from '../support/relay-fixtures';
 import { startApp, type TestApp } from '../support/test-app';
 
 const nowMs = Date.now();
@@ -121,5 +121,22 @@ describe('drawing and task log API', () => {
     expect(mine.items.every((r: { user_id: number; channel_id: number }) => r.user_id === alice.id && r.channel_id === 0)).toBe(true);
     expect((await bob.client.get('/api/task/self?task_id=task-1')).body.data.total).toBe(0);
     expect((await bob.client.get('/api/task/')).status).toBe(403);
+  });
+
+  it('task channels are not tested with a chat call: a clear refusal, nothing recorded', async () => {
+    for (const type of [2, 5, 36]) {
+      const id = await createChannel(root, { type, key: `task-key-${type}`, base_url: 'http://127.0.0.1:9', models: type === 36 ? 'suno_music' : 'mj_imagine' });
+      const res = await root.get(`/api/channel/test/${id}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ success: false, message: expect.stringMatching(/cannot be tested|不支持测试/) });
+      expect((await db.one('SELECT test_time FROM channels WHERE id = ?', [id])).test_time).toBe(0);
+    }
+  });
+
+  it('the task menu follows the TaskEnabled option', async () => {
+    expect((await root.get('/api/status')).body.data.enable_task).toBe(true);
+    await setOption(root, 'TaskEnabled', 'false');
+    expect((await root.get('/api/status')).body.data.enable_task).toBe(false);
+    await setOption(root, 'TaskEnabled', 'true');
   });
 });
