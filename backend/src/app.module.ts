@@ -17,6 +17,7 @@ import { ChannelModule } from './modules/channel/channel.module';
 import { ChannelOpsModule } from './modules/channel-ops/channel-ops.module';
 import { TokenModule } from './modules/token/token.module';
 import { RedemptionModule } from './modules/redemption/redemption.module';
+import { TaskLogModule } from './modules/task-log/task-log.module';
 import { SetupModule } from './modules/setup/setup.module';
 import { StatusModule } from './modules/status/status.module';
 import { UserModule } from './modules/user/user.module';
@@ -50,6 +51,7 @@ export class AppModule {
         TaskModule,
         PricingModule,
         RedemptionModule,
+        TaskLogModule,
         MailModule,
         NotifyModule,
         PaymentModule,

@@ -80,8 +80,8 @@ export const ROUTE_TABLE: RouteEntry[] = [
   { path: '/detail', access: 'login', remote: 'user', page: 'DetailPage', menu: { group: 'console', labelKey: 'nav.detail', visible: (c) => !!c.status.enable_data_export } },
   { path: '/token', access: 'login', remote: 'user', page: 'TokenPage', menu: { group: 'console', labelKey: 'nav.token' } },
   { path: '/log', access: 'login', remote: 'user', page: 'LogPage', menu: { group: 'console', labelKey: 'nav.log' } },
-  { path: '/midjourney', access: 'login', page: 'ComingSoon', menu: { group: 'console', labelKey: 'nav.midjourney', visible: (c) => !!c.status.enable_drawing } },
-  { path: '/task', access: 'login', page: 'ComingSoon', menu: { group: 'console', labelKey: 'nav.task', visible: (c) => !!c.status.enable_task } },
+  { path: '/midjourney', access: 'login', remote: 'user', page: 'DrawingLogPage', menu: { group: 'console', labelKey: 'nav.midjourney', visible: (c) => !!c.status.enable_drawing } },
+  { path: '/task', access: 'login', remote: 'user', page: 'TaskLogPage', menu: { group: 'console', labelKey: 'nav.task', visible: (c) => !!c.status.enable_task } },
   // Menu: administration.
   { path: '/channel', access: 'admin', remote: 'admin', page: 'ChannelPage', menu: { group: 'admin', labelKey: 'nav.channel', visible: adminOnly } },
   { path: '/channel/add', access: 'admin', remote: 'admin', page: 'ChannelPage' },

@@ -66,6 +66,7 @@ export const optionsEn: DictOf<typeof optionsZh> = {
     SMTPToken: "SMTP password / token",
     SMTPSSLEnabled: "Use SMTP SSL",
     DrawingEnabled: "Enable drawing",
+    TaskEnabled: "Enable tasks (Suno)",
     MjNotifyEnabled: "Allow callbacks (reveals the server IP)",
     MjAccountFilterEnabled: "Allow the AccountFilter parameter",
     MjForwardUrlEnabled: "Replace upstream URLs with the server address",

@@ -64,6 +64,7 @@ export const optionsZh = {
     SMTPToken: "SMTP 访问凭证",
     SMTPSSLEnabled: "启用 SMTP SSL",
     DrawingEnabled: "启用绘图功能",
+    TaskEnabled: "启用任务功能（Suno）",
     MjNotifyEnabled: "允许回调（会泄露服务器 IP 地址）",
     MjAccountFilterEnabled: "允许 AccountFilter 参数",
     MjForwardUrlEnabled: "开启之后将上游地址替换为服务器地址",

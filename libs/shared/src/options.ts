@@ -141,6 +141,8 @@ export const OPTION_DEFS = {
   SMTPSSLEnabled: bool(false),
   // Drawing
   DrawingEnabled: bool(false),
+  // The task log (Suno) in the console's menu; on by default as in new-api.
+  TaskEnabled: bool(true),
   MjNotifyEnabled: bool(false),
   MjAccountFilterEnabled: bool(false),
   MjForwardUrlEnabled: bool(false),

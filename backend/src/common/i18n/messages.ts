@@ -180,6 +180,7 @@ export const MESSAGES = {
   'channel.tag_weight_int': ['权重必须是非负整数', 'The weight must be a non-negative integer'],
   'channel.key_required': ['请填写密钥', 'Please fill in the key'],
   'channel.type_unsupported': ['该渠道类型暂不支持此操作', 'This channel type does not support this operation yet'],
+  'channel.test_task_channel': ['绘图与任务渠道（Midjourney、Suno）不支持测试：它们不提供对话接口', 'Drawing and task channels (Midjourney, Suno) cannot be tested: they have no chat endpoint'],
   'channel.test_no_model': ['渠道没有可测试的模型', 'The channel has no model to test'],
   'channel.test_upstream_error': ['上游返回错误：{detail}', 'The upstream answered with an error: {detail}'],
   'channel.test_request_failed': ['请求上游失败：{detail}', 'The upstream request failed: {detail}'],

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ChannelStatus } from '@gw/shared';
+import { ChannelStatus, ChannelType } from '@gw/shared';
 import { AppError } from '../../common/http/app-error';
 import { type Locale, type MessageParams, t } from '../../common/i18n/i18n';
 import type { MessageKey } from '../../common/i18n/messages';
@@ -28,6 +28,8 @@ interface Failure {
 
 const TEST_TIMEOUT_MS = 60_000;
 const TEST_PROMPT = 'hi';
+/** Asynchronous task channels have no chat endpoint: a test answers so and changes nothing (docs/channel-types.md). */
+const UNTESTABLE_TYPES: readonly number[] = [ChannelType.MidjourneyProxy, ChannelType.MidjourneyProxyPlus, ChannelType.SunoAPI];
 
 /**
  * Channel tests: one real chat call through the channel type's relay adaptor with a tiny prompt.
@@ -48,6 +50,7 @@ export class ChannelTestService {
   /** `locale`: the language of the answer's message (background runs use English). */
   async test(id: number, model?: string, locale: Locale = 'en'): Promise<TestOutcome> {
     const c = await this.channels.find(id);
+    if (UNTESTABLE_TYPES.includes(c.type)) throw AppError.badRequest('channel.test_task_channel');
     const entry = this.registry.get(c.type);
     if (!entry) throw AppError.badRequest('channel.type_unsupported');
     const testModel = model?.trim() || c.test_model?.trim() || splitList(c.models)[0];
@@ -113,7 +116,8 @@ export class ChannelTestService {
 
   async testAll(): Promise<void> {
     const rows = await this.channels.refs({ statusIn: [ChannelStatus.Enabled, ChannelStatus.AutoDisabled] });
-    for (const { id } of rows) {
+    for (const { id, type } of rows) {
+      if (UNTESTABLE_TYPES.includes(type)) continue;
       await this.test(id).catch((err) =>
         this.logger.warn(`test of channel #${id} failed: ${err instanceof AppError ? err.key : 'error'}`),
       );

@@ -28,7 +28,7 @@ export class StatusService {
       display_in_currency: s.DisplayInCurrencyEnabled,
       display_token_stat: s.DisplayTokenStatEnabled,
       enable_drawing: s.DrawingEnabled,
-      enable_task: true,
+      enable_task: s.TaskEnabled,
       enable_data_export: s.DataExportEnabled,
       chats,
       data_export_default_time: s.DataExportDefaultTime,

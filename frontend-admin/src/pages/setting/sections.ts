@@ -23,7 +23,7 @@ export const OPERATION_SECTIONS: SectionDef[] = [
     f('QuotaPerUnit', { extraKey: 'setting.quota_per_unit_warning' }),
     ...keys('RetryTimes', 'DisplayInCurrencyEnabled', 'DisplayTokenStatEnabled', 'DefaultCollapseSidebar', 'DemoSiteEnabled', 'SelfUseModeEnabled', 'Chats'),
   ]),
-  s('drawing', keys('DrawingEnabled', 'MjNotifyEnabled', 'MjAccountFilterEnabled', 'MjForwardUrlEnabled', 'MjModeClearEnabled', 'MjActionCheckSuccessEnabled')),
+  s('drawing', keys('DrawingEnabled', 'TaskEnabled', 'MjNotifyEnabled', 'MjAccountFilterEnabled', 'MjForwardUrlEnabled', 'MjModeClearEnabled', 'MjActionCheckSuccessEnabled')),
   s('sensitive', keys('CheckSensitiveEnabled', 'CheckSensitiveOnPromptEnabled', 'CheckSensitiveOnCompletionEnabled', 'StopOnSensitiveEnabled', 'SensitiveWords')),
   s('log', keys('LogConsumeEnabled', 'LogChatContentEnabled', 'LogErrorEnabled')),
   s('dashboard', [...keys('DataExportEnabled', 'DataExportInterval'), f('DataExportDefaultTime', { choiceLabels: 'setting.granularity' })]),

@@ -15,3 +15,4 @@ export * from './verification';
 export * from './dashboard';
 export * from './envelope';
 export * from './views';
+export * from './task-log';

@@ -2,6 +2,9 @@
 import {
   createRedemptionSchema,
   createTokenSchema,
+  drawingLogQuerySchema,
+  drawingLogSelfQuerySchema,
+  drawingRecordSchema,
   logDeleteSchema,
   logFilterSchema,
   logListSchema,
@@ -15,6 +18,9 @@ import {
   redemptionNameQuerySchema,
   redemptionRecordSchema,
   redemptionSearchSchema,
+  taskLogQuerySchema,
+  taskLogSelfQuerySchema,
+  taskRecordSchema,
   tokenKeySchema,
   tokenRecordSchema,
   tokenSearchSchema,
@@ -49,6 +55,11 @@ export const consoleRoutes: Contract = {
   'DELETE /api/log': { tag: 'logs', summary: 'Delete rows older than target_timestamp; data is how many', query: logDeleteSchema, response: COUNT },
   'GET /api/log/self': { tag: 'logs', summary: "The caller's log rows (username and channel ignored)", query: logListSchema, response: paged(logRecordSchema) },
   'GET /api/log/self/stat': { tag: 'logs', summary: "Sums over the caller's rows", query: logFilterSchema, response: data(logStatSchema) },
+
+  'GET /api/mj': { tag: 'logs', summary: "Every user's drawing tasks (times in ms)", query: drawingLogQuerySchema, response: paged(drawingRecordSchema) },
+  'GET /api/mj/self': { tag: 'logs', summary: "The caller's drawing tasks (channel_id ignored)", query: drawingLogSelfQuerySchema, response: paged(drawingRecordSchema) },
+  'GET /api/task': { tag: 'logs', summary: "Every user's asynchronous tasks (times in s)", query: taskLogQuerySchema, response: paged(taskRecordSchema) },
+  'GET /api/task/self': { tag: 'logs', summary: "The caller's asynchronous tasks", query: taskLogSelfQuerySchema, response: paged(taskRecordSchema) },
 
   'GET /api/data': { tag: 'dashboard', summary: "Usage aggregates of every user, or one user's (username)", query: quotaDataQuerySchema, response: usage },
   'GET /api/data/self': { tag: 'dashboard', summary: "The caller's usage aggregates", query: quotaDataQuerySchema, response: usage },

@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
+import { CreativeTaskEntity, DrawingTaskEntity } from '../../database/entities';
+
+/** Conditions on task rows; absent (or empty / 0) fields do not filter. Times in the table's unit. */
+export interface TaskConditions {
+  userId?: number;
+  channelId?: number;
+  /** mj_id (drawings) or task_id (tasks), exact. */
+  taskId?: string;
+  since?: number;
+  until?: number;
+}
+
+/**
+ * Reads `midjourneys` and `tasks` for the log pages (the relays write them). Pages are ordered by
+ * id descending: newest first, stable while rows are added.
+ */
+@Injectable()
+export class TaskLogRepository {
+  constructor(
+    @InjectRepository(DrawingTaskEntity) private readonly drawings: Repository<DrawingTaskEntity>,
+    @InjectRepository(CreativeTaskEntity) private readonly tasks: Repository<CreativeTaskEntity>,
+  ) {}
+
+  drawingPage(where: TaskConditions, offset: number, limit: number): Promise<[DrawingTaskEntity[], number]> {
+    return pageOf(this.drawings.createQueryBuilder('t'), 'mj_id', where, offset, limit);
+  }
+
+  taskPage(where: TaskConditions, offset: number, limit: number): Promise<[CreativeTaskEntity[], number]> {
+    return pageOf(this.tasks.createQueryBuilder('t'), 'task_id', where, offset, limit);
+  }
+}
+
+async function pageOf<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  idColumn: 'mj_id' | 'task_id',
+  w: TaskConditions,
+  offset: number,
+  limit: number,
+): Promise<[T[], number]> {
+  if (w.userId !== undefined) qb.andWhere('t.user_id = :uid', { uid: w.userId });
+  if (w.channelId) qb.andWhere('t.channel_id = :channel', { channel: w.channelId });
+  if (w.taskId) qb.andWhere(`t.${idColumn} = :tid`, { tid: w.taskId });
+  if (w.since) qb.andWhere('t.submit_time >= :since', { since: w.since });
+  if (w.until) qb.andWhere('t.submit_time <= :until', { until: w.until });
+  const total = await qb.clone().getCount();
+  const rows = await qb.orderBy('t.id', 'DESC').offset(offset).limit(limit).getMany();
+  return [rows, total];
+}
