@@ -172,6 +172,25 @@ export async function checkLedger(db: Db, scope: LedgerScope): Promise<LedgerRep
   // Charge rows: interrupted ones, duplicates, delivered responses without a row.
   const scoped = charges.filter((r) => r.user_id in scope.users);
   f.chargeRows = scoped.length;
+  // No charge below zero, except a task's refund (docs/tasks.md): marked, at most one per task, and never
+  // more than that task was charged.
+  const byTask = new Map<string, { charged: number; refunds: number; refunded: number }>();
+  for (const r of scoped) {
+    const other = parseOther(r.other);
+    const task = typeof other.task_id === 'string' ? other.task_id : null;
+    if (r.quota < 0 && (other.refund !== true || !task)) problems.push(`charge row #${r.id}: negative (${r.quota}) and not a task refund`);
+    if (!task) continue;
+    const t = byTask.get(task) ?? { charged: 0, refunds: 0, refunded: 0 };
+    if (other.refund === true) {
+      t.refunds += 1;
+      t.refunded -= r.quota;
+    } else t.charged += r.quota;
+    byTask.set(task, t);
+  }
+  for (const [task, t] of byTask) {
+    if (t.refunds > 1) problems.push(`task ${task}: refunded ${t.refunds} times`);
+    if (t.refunded > t.charged) problems.push(`task ${task}: refunded ${t.refunded}, charged ${t.charged}`);
+  }
   for (const r of scoped) if (parseOther(r.other).interrupted === true) f.overCharge += r.quota;
   const byId = new Map<string, LogRow[]>();
   for (const r of scoped) {
