@@ -1,14 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { callQuota, callerPricing, groupRatioOf, LogType, type Settings } from '@gw/shared';
+import { callQuota, LogType, type Settings } from '@gw/shared';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { nowSec } from '../../database/columns';
 import { QuotaLedger } from '../billing/quota-ledger.service';
 import { RelayDirectory } from '../relay/cache/relay-directory.service';
 import { RelayError } from '../relay/http/relay-error';
+import { admitModel } from '../relay/pipeline/admission';
 import type { RelayCaller } from '../relay/pipeline/relay-caller';
 import type { RelayChannel } from '../relay/routing/relay-channel';
 import { TokenService } from '../token/token.service';
-import { isGroupUsable } from '../user/usable-groups';
 import type { TaskBillingInfo } from './task-status';
 
 /** The price of one task action: ModelPrice × QuotaPerUnit × group ratio. */
@@ -47,15 +47,7 @@ export class TaskBilling {
 
   /** Token model limits, the group, the price; 403 when the model has no price or the user no balance. */
   price(caller: RelayCaller, model: string, s: Settings): TaskPrice {
-    if (caller.token?.modelLimits && !caller.token.modelLimits.has(model))
-      throw RelayError.denied('relay.model_forbidden', 'model_not_allowed', { model });
-    const groupKnown =
-      caller.group === caller.user.group || Object.prototype.hasOwnProperty.call(s.GroupRatio, caller.group);
-    if (!groupKnown || !isGroupUsable(caller.user.group, caller.group, s.UserUsableGroups))
-      throw RelayError.denied('relay.group_forbidden', 'group_forbidden', { group: caller.group });
-    const pricing = callerPricing(model, s, caller.user.acceptUnpriced);
-    if (!pricing) throw RelayError.denied('relay.model_unpriced', 'model_price_not_set', { model });
-    const groupRatio = groupRatioOf(caller.group, s.GroupRatio);
+    const { pricing, groupRatio } = admitModel(caller, model, s);
     const modelPrice = pricing.kind === 'call' ? pricing.modelPrice : 0;
     const quota =
       pricing.kind === 'call' ? callQuota(modelPrice, groupRatio, s.QuotaPerUnit) : Math.round(s.QuotaPerUnit * 0.1);
@@ -93,7 +85,7 @@ export class TaskBilling {
       const tokenShort = tokenDrawn && (caller.token?.remainQuota ?? 0) < Math.max(1, price.quota);
       throw RelayError.quotaExhausted(tokenShort ? 'relay.token_exhausted' : 'relay.user_quota_exhausted');
     }
-    this.moveCached(caller, tokenDrawn, -price.quota);
+    this.directory.moveQuota(caller, tokenDrawn, -price.quota);
     return hold;
   }
 
@@ -109,7 +101,7 @@ export class TaskBilling {
       countRequest: false,
       channelId: 0,
     });
-    this.moveCached(caller, hold.tokenDrawn, hold.amount);
+    this.directory.moveQuota(caller, hold.tokenDrawn, hold.amount);
   }
 
   /** The upstream accepted: the reservation becomes the charge, with the task's one consumption row. */
@@ -216,12 +208,5 @@ export class TaskBilling {
     // The cached token is keyed by its key hash: read afresh on its next use.
     const hash = b.token_drawn ? await this.tokens.keyHashOfOwn(task.userId, b.token_id).catch(() => null) : null;
     if (hash) this.directory.tokens.invalidate(hash);
-  }
-
-  private moveCached(caller: RelayCaller, tokenDrawn: boolean, delta: number): void {
-    if (delta === 0) return;
-    if (tokenDrawn && caller.tokenHash)
-      this.directory.tokens.update(caller.tokenHash, (t) => ({ ...t, remainQuota: t.remainQuota + delta }));
-    this.directory.users.update(caller.user.id, (u) => ({ ...u, quota: u.quota + delta }));
   }
 }

@@ -3,6 +3,7 @@ import type { Subscription } from 'rxjs';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
 import { TokenService } from '../../token/token.service';
 import { UserService } from '../../user/user.service';
+import type { RelayCaller } from '../pipeline/relay-caller';
 import { MemoryReadThroughCache, type ReadThroughCache } from './read-through-cache';
 import { toCachedToken, toCachedUser, type CachedToken, type CachedUser } from './relay-records';
 
@@ -45,6 +46,17 @@ export class RelayDirectory implements OnModuleInit, OnModuleDestroy {
       );
     }, this.config.syncFrequencySec * 1000);
     this.timer.unref();
+  }
+
+  /**
+   * Moves the caller's cached balance (and the token's, when it was drawn on) by `delta`, as the
+   * ledger just did in the database, so the next request admits against it without a read.
+   */
+  moveQuota(caller: RelayCaller, tokenDrawn: boolean, delta: number): void {
+    if (delta === 0) return;
+    if (tokenDrawn && caller.tokenHash)
+      this.tokens.update(caller.tokenHash, (t) => ({ ...t, remainQuota: t.remainQuota + delta }));
+    this.users.update(caller.user.id, (u) => ({ ...u, quota: u.quota + delta }));
   }
 
   onModuleDestroy(): void {

@@ -24,12 +24,13 @@ function isFree(p: ModelPricing, groupRatio: number): boolean {
 }
 
 /**
- * Pure policy checks: the token may use the model, the group is the user's to use, the model has a
- * price (or unpriced models are accepted), and the reservation the request needs.
+ * The policy checks every priced call passes (chat relay and task actions alike): the token may use
+ * the model, the group is the user's to use, and the model has a price (or unpriced models are
+ * accepted). Answers the pricing and the group ratio.
  */
-export function admit(caller: RelayCaller, req: RelayRequest, s: Settings): Admission {
-  if (caller.token?.modelLimits && !caller.token.modelLimits.has(req.model)) {
-    throw RelayError.denied('relay.model_forbidden', 'model_not_allowed', { model: req.model });
+export function admitModel(caller: RelayCaller, model: string, s: Settings): { pricing: ModelPricing; groupRatio: number } {
+  if (caller.token?.modelLimits && !caller.token.modelLimits.has(model)) {
+    throw RelayError.denied('relay.model_forbidden', 'model_not_allowed', { model });
   }
   const groupKnown =
     caller.group === caller.user.group || Object.prototype.hasOwnProperty.call(s.GroupRatio, caller.group);
@@ -37,9 +38,14 @@ export function admit(caller: RelayCaller, req: RelayRequest, s: Settings): Admi
     throw RelayError.denied('relay.group_forbidden', 'group_forbidden', { group: caller.group });
   }
   // Self-use mode serves unpriced models free; a user who accepts them pays the operator's UnsetModelRatio.
-  const pricing = callerPricing(req.model, s, caller.user.acceptUnpriced);
-  if (!pricing) throw RelayError.denied('relay.model_unpriced', 'model_price_not_set', { model: req.model });
-  const groupRatio = groupRatioOf(caller.group, s.GroupRatio);
+  const pricing = callerPricing(model, s, caller.user.acceptUnpriced);
+  if (!pricing) throw RelayError.denied('relay.model_unpriced', 'model_price_not_set', { model });
+  return { pricing, groupRatio: groupRatioOf(caller.group, s.GroupRatio) };
+}
+
+/** admitModel, then the reservation the request needs. */
+export function admit(caller: RelayCaller, req: RelayRequest, s: Settings): Admission {
+  const { pricing, groupRatio } = admitModel(caller, req.model, s);
   const promptEstimate = estimateTokens(req.prompt);
   const reserve = reservationQuota(pricing, groupRatio, {
     promptTokens: promptEstimate,

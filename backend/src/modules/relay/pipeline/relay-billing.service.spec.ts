@@ -6,7 +6,7 @@ import { partialFake } from '../../../testing/strict-fake';
 import { QuotaLedger } from '../../billing/quota-ledger.service';
 import type { LogService } from '../../log/log.service';
 import type { UsageReport } from '../../../providers/provider';
-import type { RelayDirectory } from '../cache/relay-directory.service';
+import { RelayDirectory } from '../cache/relay-directory.service';
 import type { CachedToken, CachedUser } from '../cache/relay-records';
 import type { TokenizerService } from '../metering/tokenizer.service';
 import type { RelayChannel } from '../routing/relay-channel';
@@ -62,6 +62,10 @@ function world(opts: { user?: number; token?: number; settings?: Record<string, 
       update: (_id: number, fn: (u: CachedUser) => CachedUser) =>
         void (cached.user = fn(partialFake<CachedUser>('CachedUser', { quota: cached.user })).quota),
     }),
+    // The real rule, on the caches above.
+    moveQuota(...args: Parameters<RelayDirectory['moveQuota']>) {
+      RelayDirectory.prototype.moveQuota.apply(directory, args);
+    },
   });
   const tokenizerCalls: string[][] = [];
   const tokenizer = partialFake<TokenizerService>('TokenizerService', {

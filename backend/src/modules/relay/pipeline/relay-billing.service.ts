@@ -87,7 +87,7 @@ export class RelayBilling {
       const tokenShort = tokenDrawn && (caller.token?.remainQuota ?? 0) < Math.max(1, hold.amount);
       throw RelayError.quotaExhausted(tokenShort ? 'relay.token_exhausted' : 'relay.user_quota_exhausted');
     }
-    this.moveCached(caller, tokenDrawn, -hold.amount);
+    this.directory.moveQuota(caller, tokenDrawn, -hold.amount);
     return hold;
   }
 
@@ -103,7 +103,7 @@ export class RelayBilling {
       countRequest: false,
       channelId: 0,
     });
-    this.moveCached(caller, hold.tokenDrawn, hold.amount);
+    this.directory.moveQuota(caller, hold.tokenDrawn, hold.amount);
   }
 
   /** Bills a delivered response in full (usage above the reservation too); returns the charge. */
@@ -158,7 +158,7 @@ export class RelayBilling {
       },
     });
     if (!committed) this.logger.warn(`settlement of ${hold.requestId} queued until the database is back`);
-    this.moveCached(caller, hold.tokenDrawn, hold.amount - charged);
+    this.directory.moveQuota(caller, hold.tokenDrawn, hold.amount - charged);
     return charged;
   }
 
@@ -207,12 +207,5 @@ export class RelayBilling {
     const text =
       body.kind === 'json' ? JSON.stringify(body.json.messages ?? body.json.input ?? body.json.prompt ?? '') : '';
     return text.slice(0, LOGGED_CONTENT_CHARS);
-  }
-
-  private moveCached(caller: RelayCaller, tokenDrawn: boolean, delta: number): void {
-    if (delta === 0) return;
-    if (tokenDrawn && caller.tokenHash)
-      this.directory.tokens.update(caller.tokenHash, (t) => ({ ...t, remainQuota: t.remainQuota + delta }));
-    this.directory.users.update(caller.user.id, (u) => ({ ...u, quota: u.quota + delta }));
   }
 }
