@@ -7,9 +7,12 @@ import type {
   ResponsesUsage,
 } from './responses-types';
 
-/** Chat usage → Responses usage: the same numbers billing reads, renamed. */
-export function responsesUsage(u: OpenAIUsage | null | undefined): ResponsesUsage | null {
-  if (!u) return null;
+/**
+ * Chat usage → Responses usage: the same numbers billing reads, renamed. An answer without usage says
+ * zeros (clients such as the AI SDK require the object; billing then counts locally).
+ */
+export function responsesUsage(u: OpenAIUsage | null | undefined): ResponsesUsage {
+  if (!u) u = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
   const input = u.prompt_tokens ?? 0;
   const output = u.completion_tokens ?? 0;
   return {

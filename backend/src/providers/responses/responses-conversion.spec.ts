@@ -110,7 +110,7 @@ describe('chat answer → Responses object (golden)', () => {
       status: 'incomplete',
       incomplete_details: { reason: 'max_output_tokens' },
       output: [{ type: 'message', status: 'incomplete' }],
-      usage: null,
+      usage: { input_tokens: 0, output_tokens: 0, total_tokens: 0 },
     });
   });
 });

@@ -64,6 +64,7 @@ export interface ResponsesObject {
   incomplete_details: { reason: 'max_output_tokens' | 'content_filter' } | null;
   model: string;
   output: ResponsesOutputItem[];
+  /** null only in the in-progress snapshots of a stream. */
   usage: ResponsesUsage | null;
   [echoed: string]: unknown;
 }

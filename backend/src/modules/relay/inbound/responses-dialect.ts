@@ -22,7 +22,8 @@ export const RESPONSES_ERRORS: ErrorFormat = {
   body: relayErrorBody,
   streamEvent(err, locale) {
     const { error } = relayErrorBody(err, locale);
-    const event = { type: 'error', code: error.code, message: error.message, param: error.param, sequence_number: 0 };
+    const code = error.code ?? error.type;
+    const event = { type: 'error', code, message: error.message, param: error.param, sequence_number: 0 };
     return `event: error\ndata: ${JSON.stringify(event)}\n\n`;
   },
 };
