@@ -8,9 +8,10 @@ import { jsonArrayStream, sseData } from './json-array-stream';
 
 /**
  * The adaptor one request uses on one channel. OpenAI clients: the channel's own. Native clients
- * (Anthropic, Gemini): pass-through when the channel speaks the client's format, else the channel's
- * adaptor with its OpenAI-format answer converted into the client's format. Either way usage is read
- * by the channel's adaptor, so billing is the one of the OpenAI path.
+ * (Anthropic, Gemini, Responses): pass-through when the channel speaks the client's format (its
+ * `dialect`, or for Responses the `responses` mode among its modes), else the channel's adaptor with
+ * its OpenAI-format answer converted into the client's format. Either way usage is read by the
+ * channel's adaptor, so billing is the one of the OpenAI path.
  */
 export function adaptorFor(
   req: RelayRequest,
