@@ -228,6 +228,20 @@ describe('relay: OpenAI SDK through /v1/responses', () => {
       expect(calls).toBe(1);
     });
 
+    it('a channel type that could serve it exists but is disabled: 503, not 400', async () => {
+      const model = 'claude-embed-mixed';
+      await createChannel(h.root, { type: 14, key: 'sk-ant-mixed', base_url: h.native.url, models: model });
+      const off = await createChannel(h.root, { type: 1, key: 'oa-off', base_url: h.openai.url, models: model });
+      expect((await h.root.put('/api/channel/', { id: off, status: 2 })).status).toBe(200);
+      await h.root.put('/api/option/', { key: 'ModelRatio', value: JSON.stringify({ [model]: 1 }) });
+      try {
+        const err = await client.embeddings.create({ model, input: 'hi' }).catch((e) => e);
+        expect(err).toMatchObject({ status: 503, code: 'model_not_available' });
+      } finally {
+        await h.root.post('/api/option/rest_model_ratio');
+      }
+    });
+
     it('a model no channel lists stays 503 model_not_available', async () => {
       await h.root.put('/api/option/', { key: 'ModelRatio', value: JSON.stringify({ 'unrouted-model': 1 }) });
       try {
