@@ -13,9 +13,25 @@ import { RelayHarness } from '../support/relay-harness';
  */
 const CONVERTED = [
   // Anthropic mock, 10 in / 20 out: claude-3-5-haiku 0.4 × (10 + 20 × 5) = 44
-  { name: 'Anthropic', type: 14, key: 'sk-ant', model: 'claude-3-5-haiku-20241022', tokens: [10, 20], quota: 44, text: 'Hello from Claude.' },
+  {
+    name: 'Anthropic',
+    type: 14,
+    key: 'sk-ant',
+    model: 'claude-3-5-haiku-20241022',
+    tokens: [10, 20],
+    quota: 44,
+    text: 'Hello from Claude.',
+  },
   // Gemini mock, 100 in / 50 out: gemini-2.0-flash 0.05 × (100 + 50 × 4) = 15
-  { name: 'Gemini', type: 24, key: 'g-key', model: 'gemini-2.0-flash', tokens: [100, 50], quota: 15, text: 'Hello from Gemini.' },
+  {
+    name: 'Gemini',
+    type: 24,
+    key: 'g-key',
+    model: 'gemini-2.0-flash',
+    tokens: [100, 50],
+    quota: 15,
+    text: 'Hello from Gemini.',
+  },
 ] as const;
 // OpenAI mock /v1/responses, 10 in / 20 out: gpt-4.1 1 × (10 + 20 × 4) = 90
 const OPENAI = { model: 'gpt-4.1', upstream: 'gpt-4.1-upstream', tokens: [10, 20], quota: 90, text: 'resp' } as const;
@@ -45,7 +61,8 @@ describe('relay: OpenAI SDK through /v1/responses', () => {
   beforeAll(async () => {
     h = await RelayHarness.start();
     const { root, native, openai } = h;
-    for (const c of CONVERTED) await createChannel(root, { type: c.type, key: c.key, base_url: native.url, models: c.model });
+    for (const c of CONVERTED)
+      await createChannel(root, { type: c.type, key: c.key, base_url: native.url, models: c.model });
     await createChannel(root, {
       type: 1,
       key: 'oa-key',
@@ -71,16 +88,34 @@ describe('relay: OpenAI SDK through /v1/responses', () => {
     const usage = { input_tokens: c.tokens[0], output_tokens: c.tokens[1], total_tokens: c.tokens[0] + c.tokens[1] };
 
     it('plain, with instructions: a Responses object with usage, exact charge', async () => {
-      const res = await client.responses.create({ model: c.model, instructions: 'Be brief.', input: 'hi', max_output_tokens: 100 });
+      const res = await client.responses.create({
+        model: c.model,
+        instructions: 'Be brief.',
+        input: 'hi',
+        max_output_tokens: 100,
+      });
       expect(res).toMatchObject({ object: 'response', status: 'completed', model: c.model, usage });
       expect(res.id).toMatch(/^resp_/);
       expect(res.output_text).toBe(c.text);
       expect(res.output).toEqual([
-        expect.objectContaining({ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: c.text, annotations: [] }] }),
+        expect.objectContaining({
+          type: 'message',
+          role: 'assistant',
+          content: [{ type: 'output_text', text: c.text, annotations: [] }],
+        }),
       ]);
       const sent = newest().body;
-      if (c.type === 14) expect(sent).toMatchObject({ system: 'Be brief.', max_tokens: 100, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] });
-      else expect(sent).toMatchObject({ systemInstruction: { parts: [{ text: 'Be brief.' }] }, generationConfig: { maxOutputTokens: 100 } });
+      if (c.type === 14)
+        expect(sent).toMatchObject({
+          system: 'Be brief.',
+          max_tokens: 100,
+          messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+        });
+      else
+        expect(sent).toMatchObject({
+          systemInstruction: { parts: [{ text: 'Be brief.' }] },
+          generationConfig: { maxOutputTokens: 100 },
+        });
       await ledger.charged(expected);
     });
 
@@ -139,11 +174,23 @@ describe('relay: OpenAI SDK through /v1/responses', () => {
       if (c.type === 14) {
         expect(sent.messages).toEqual([
           { role: 'user', content: [{ type: 'text', text: 'weather in Paris?' }] },
-          { role: 'assistant', content: [expect.objectContaining({ type: 'tool_use', id: call.call_id, name: 'get_weather', input: { city: 'Paris' } })] },
+          {
+            role: 'assistant',
+            content: [
+              expect.objectContaining({
+                type: 'tool_use',
+                id: call.call_id,
+                name: 'get_weather',
+                input: { city: 'Paris' },
+              }),
+            ],
+          },
           { role: 'user', content: [expect.objectContaining({ type: 'tool_result', tool_use_id: call.call_id })] },
         ]);
       } else {
-        expect(JSON.stringify(sent.contents)).toContain('"functionCall":{"name":"get_weather","args":{"city":"Paris"}}');
+        expect(JSON.stringify(sent.contents)).toContain(
+          '"functionCall":{"name":"get_weather","args":{"city":"Paris"}}',
+        );
         expect(JSON.stringify(sent.contents)).toContain('"functionResponse":{"name":"get_weather"');
       }
       await ledger.charged(expected);
@@ -157,18 +204,30 @@ describe('relay: OpenAI SDK through /v1/responses', () => {
       });
       expect(res.status).toBe('completed');
       if (c.type === 24)
-        expect(newest().body.generationConfig).toMatchObject({ responseMimeType: 'application/json', responseSchema: expect.any(Object) });
+        expect(newest().body.generationConfig).toMatchObject({
+          responseMimeType: 'application/json',
+          responseSchema: expect.any(Object),
+        });
       await ledger.charged(expected);
     });
 
     it('previous_response_id and built-in tools: 400 with the param, nothing sent, nothing charged', async () => {
       const before = h.native.requests.length;
       const quota = await ledger.quota();
-      const prev = await client.responses.create({ model: c.model, input: 'hi', previous_response_id: 'resp_123' }).catch((e) => e);
+      const prev = await client.responses
+        .create({ model: c.model, input: 'hi', previous_response_id: 'resp_123' })
+        .catch((e) => e);
       expect(prev).toBeInstanceOf(OpenAI.BadRequestError);
-      expect(prev).toMatchObject({ status: 400, code: 'unsupported', param: 'previous_response_id', type: 'invalid_request_error' });
+      expect(prev).toMatchObject({
+        status: 400,
+        code: 'unsupported',
+        param: 'previous_response_id',
+        type: 'invalid_request_error',
+      });
       expect(prev.message).toContain('previous_response_id');
-      const search = await client.responses.create({ model: c.model, input: 'hi', tools: [{ type: 'web_search' }] }).catch((e) => e);
+      const search = await client.responses
+        .create({ model: c.model, input: 'hi', tools: [{ type: 'web_search' }] })
+        .catch((e) => e);
       expect(search).toBeInstanceOf(OpenAI.BadRequestError);
       expect(search).toMatchObject({ status: 400, code: 'unsupported', param: 'tools' });
       expect(search.message).toContain('web_search');
@@ -210,7 +269,7 @@ describe('relay: OpenAI SDK through /v1/responses', () => {
     });
   });
 
-  describe('endpoints a model\'s channel types cannot serve', () => {
+  describe("endpoints a model's channel types cannot serve", () => {
     it('embeddings onto an Anthropic-only model: 400 unsupported, one request despite the SDK retries', async () => {
       let calls = 0;
       const counting = new OpenAI({

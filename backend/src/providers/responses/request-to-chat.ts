@@ -53,9 +53,7 @@ class Notes {
 function textOfParts(parts: unknown, param: string): string {
   if (typeof parts === 'string') return parts;
   if (!Array.isArray(parts)) throw new ResponsesInputError(`${param} must be a string or an array`, param);
-  return parts
-    .map((p: unknown) => (isObj(p) && typeof p.text === 'string' ? p.text : ''))
-    .join('');
+  return parts.map((p: unknown) => (isObj(p) && typeof p.text === 'string' ? p.text : '')).join('');
 }
 
 function contentPart(p: unknown, param: string, notes: Notes): OpenAIContentPart | null {
@@ -196,12 +194,14 @@ const STATEFUL: readonly (readonly [string, string])[] = [
 
 export function responsesToChatRequest(body: Readonly<Record<string, unknown>>): ChatConversion {
   const notes = new Notes();
-  for (const [field, detail] of STATEFUL) if (body[field] !== undefined && body[field] !== null) notes.refuse(field, detail);
+  for (const [field, detail] of STATEFUL)
+    if (body[field] !== undefined && body[field] !== null) notes.refuse(field, detail);
   if (body.background === true) notes.refuse('background', 'background mode');
   if (body.input === undefined || body.input === null) throw new ResponsesInputError('input is required', 'input');
   const messages = messagesOf(body.input, notes);
   if (body.instructions !== undefined && body.instructions !== null) {
-    if (typeof body.instructions !== 'string') throw new ResponsesInputError('instructions must be a string', 'instructions');
+    if (typeof body.instructions !== 'string')
+      throw new ResponsesInputError('instructions must be a string', 'instructions');
     messages.unshift({ role: 'system', content: body.instructions });
   }
   const chat: OpenAIChatRequest = { model: String(body.model ?? ''), messages };

@@ -33,8 +33,16 @@ describe('Responses request → chat request (golden)', () => {
   it.each([
     ['previous_response_id', { previous_response_id: 'resp_1' }, 'previous_response_id'],
     ['a built-in tool', { tools: [{ type: 'web_search' }] }, 'tools'],
-    ['a file input', { input: [{ role: 'user', content: [{ type: 'input_file', file_id: 'f' }] }] }, 'input[0].content[0]'],
-    ['an image by file id', { input: [{ role: 'user', content: [{ type: 'input_image', file_id: 'f' }] }] }, 'input[0].content[0]'],
+    [
+      'a file input',
+      { input: [{ role: 'user', content: [{ type: 'input_file', file_id: 'f' }] }] },
+      'input[0].content[0]',
+    ],
+    [
+      'an image by file id',
+      { input: [{ role: 'user', content: [{ type: 'input_image', file_id: 'f' }] }] },
+      'input[0].content[0]',
+    ],
     ['an item reference', { input: [{ type: 'item_reference', id: 'msg_1' }] }, 'input[0]'],
     ['a hosted tool choice', { tool_choice: { type: 'file_search' } }, 'tool_choice'],
     ['background mode', { background: true }, 'background'],
@@ -121,8 +129,10 @@ function assemble(events: ResponsesEvent[]): any {
   for (const e of events as any[]) {
     if (e.type === 'response.created') snapshot = structuredClone(e.response);
     else if (e.type === 'response.output_item.added') snapshot.output.push(structuredClone(e.item));
-    else if (e.type === 'response.content_part.added') snapshot.output[e.output_index].content.push(structuredClone(e.part));
-    else if (e.type === 'response.output_text.delta') snapshot.output[e.output_index].content[e.content_index].text += e.delta;
+    else if (e.type === 'response.content_part.added')
+      snapshot.output[e.output_index].content.push(structuredClone(e.part));
+    else if (e.type === 'response.output_text.delta')
+      snapshot.output[e.output_index].content[e.content_index].text += e.delta;
     else if (e.type === 'response.function_call_arguments.delta') snapshot.output[e.output_index].arguments += e.delta;
   }
   return snapshot;
@@ -140,19 +150,22 @@ describe('chat chunks → Responses events (golden)', () => {
     expect(events).toEqual(golden(DIR, `${name}.responses-events.json`, events));
   });
 
-  it.each(['stream-text', 'stream-tools'])('%s: sequence numbers run from 0; the SDK snapshot matches response.completed', (name) => {
-    const events = streamOf(name);
-    expect(events.map((e) => e.sequence_number)).toEqual(events.map((_, i) => i));
-    expect(events[0].type).toBe('response.created');
-    expect(events[1].type).toBe('response.in_progress');
-    const last = events.at(-1) as any;
-    // stream-text stops at the token limit.
-    expect(last.type).toBe(name === 'stream-text' ? 'response.incomplete' : 'response.completed');
-    // The SDK's snapshot keeps the status items were added with; the rest must agree.
-    const items = (output: any[]) => output.filter((o) => o.type !== 'reasoning').map(({ status: _s, ...o }) => o);
-    expect(items(assemble(events).output)).toEqual(items(last.response.output));
-    expect(last.response.usage).not.toBeNull();
-  });
+  it.each(['stream-text', 'stream-tools'])(
+    '%s: sequence numbers run from 0; the SDK snapshot matches response.completed',
+    (name) => {
+      const events = streamOf(name);
+      expect(events.map((e) => e.sequence_number)).toEqual(events.map((_, i) => i));
+      expect(events[0].type).toBe('response.created');
+      expect(events[1].type).toBe('response.in_progress');
+      const last = events.at(-1) as any;
+      // stream-text stops at the token limit.
+      expect(last.type).toBe(name === 'stream-text' ? 'response.incomplete' : 'response.completed');
+      // The SDK's snapshot keeps the status items were added with; the rest must agree.
+      const items = (output: any[]) => output.filter((o) => o.type !== 'reasoning').map(({ status: _s, ...o }) => o);
+      expect(items(assemble(events).output)).toEqual(items(last.response.output));
+      expect(last.response.usage).not.toBeNull();
+    },
+  );
 
   it('a stream cut by the token limit ends with response.incomplete', () => {
     const conv = new ChatStreamToResponses(who());

@@ -46,7 +46,8 @@ export class ChatStreamToResponses {
     const d = choice.delta ?? {};
     if (d.reasoning_content) out.push(...this.reasoning(d.reasoning_content));
     if (typeof d.content === 'string' && d.content !== '') out.push(...this.text(d.content));
-    for (const tc of d.tool_calls ?? []) out.push(...this.toolCall(tc.index ?? 0, tc.id, tc.function?.name, tc.function?.arguments));
+    for (const tc of d.tool_calls ?? [])
+      out.push(...this.toolCall(tc.index ?? 0, tc.id, tc.function?.name, tc.function?.arguments));
     if (choice.finish_reason) this.finish_reason = choice.finish_reason;
     return out;
   }
@@ -132,7 +133,11 @@ export class ChatStreamToResponses {
     const out: ResponsesEvent[] = [];
     if (this.open?.kind !== 'reasoning') {
       out.push(...this.closeOpen());
-      const item: ResponsesReasoningItem = { type: 'reasoning', id: itemId(this.who.id, 'rs', this.output.length), summary: [] };
+      const item: ResponsesReasoningItem = {
+        type: 'reasoning',
+        id: itemId(this.who.id, 'rs', this.output.length),
+        summary: [],
+      };
       const added = this.add(item);
       out.push(...added.events);
       out.push(

@@ -19,7 +19,8 @@ export function adaptorFor(
 ): ProtocolAdaptor {
   const inbound = req.inbound;
   if (!inbound) return adaptor;
-  if (inbound.nativeMode && adaptor.modes?.has(inbound.nativeMode)) return inNativeMode(inbound, inbound.nativeMode, adaptor);
+  if (inbound.nativeMode && adaptor.modes?.has(inbound.nativeMode))
+    return inNativeMode(inbound, inbound.nativeMode, adaptor);
   const native =
     adaptor.dialect === inbound.dialect.name ? passThrough(inbound, adaptor) : converting(req, inbound, adaptor);
   if (!inbound.jsonArray) return native;

@@ -5,7 +5,13 @@ describe('Responses dialect', () => {
   it('parses into a chat request that keeps the client body for Responses channels', () => {
     const body = { model: 'm', input: 'hi', max_output_tokens: 50, stream: true, store: true };
     const req = responsesDialect.parse({ body, headers: {} });
-    expect(req).toMatchObject({ mode: 'chat', model: 'm', stream: true, clientWantsUsage: true, maxCompletionTokens: 50 });
+    expect(req).toMatchObject({
+      mode: 'chat',
+      model: 'm',
+      stream: true,
+      clientWantsUsage: true,
+      maxCompletionTokens: 50,
+    });
     expect(req.body).toEqual({
       kind: 'json',
       json: { model: 'm', messages: [{ role: 'user', content: 'hi' }], max_tokens: 50, stream: true },
@@ -15,12 +21,16 @@ describe('Responses dialect', () => {
   });
 
   it('marks what only a Responses channel can serve', () => {
-    const req = responsesDialect.parse({ body: { model: 'm', input: 'hi', previous_response_id: 'resp_1' }, headers: {} });
+    const req = responsesDialect.parse({
+      body: { model: 'm', input: 'hi', previous_response_id: 'resp_1' },
+      headers: {},
+    });
     expect(req.inbound?.unconvertible).toMatchObject({ param: 'previous_response_id' });
   });
 
   it('a malformed body: 400 with the field as param', () => {
-    const run = () => responsesDialect.parse({ body: { model: 'm', input: [{ role: 'robot', content: 'x' }] }, headers: {} });
+    const run = () =>
+      responsesDialect.parse({ body: { model: 'm', input: [{ role: 'robot', content: 'x' }] }, headers: {} });
     expect(run).toThrow(RelayError);
     try {
       run();

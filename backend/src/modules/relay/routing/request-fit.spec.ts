@@ -37,7 +37,8 @@ const responses = (extra: Record<string, unknown> = {}): RelayRequest =>
 
 describe('request fit: which channel types can take a request', () => {
   it('a Responses request: chat types by conversion, responses types natively', () => {
-    for (const type of [OPENAI, ANTHROPIC, GEMINI]) expect(canServe(registry.get(type)!.adaptor.modes, responses())).toBe(true);
+    for (const type of [OPENAI, ANTHROPIC, GEMINI])
+      expect(canServe(registry.get(type)!.adaptor.modes, responses())).toBe(true);
   });
 
   it('a Responses feature only Responses channels have: those alone', () => {
