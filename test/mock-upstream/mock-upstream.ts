@@ -178,6 +178,7 @@ export class MockUpstream {
         ...(usage ? { usage: { total_tokens: usage.prompt_tokens } } : {}),
       });
     if (path.endsWith('/responses')) {
+      if (body?.stream) return responsesStream(res, body, b.content ?? 'resp', usage);
       return json(res, {
         id: 'resp_1',
         object: 'response',
@@ -291,4 +292,39 @@ function json(res: ServerResponse, obj: unknown): void {
   const text = JSON.stringify(obj);
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(text);
+}
+
+/** A Responses API stream (the events the SDKs need) for one text answer, usage in response.completed. */
+function responsesStream(res: ServerResponse, body: any, text: string, usage: Usage | null): void {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const response = { id: 'resp_1', object: 'response', created_at: 1, model: body.model, status: 'in_progress', output: [] };
+  const item = { type: 'message', id: 'msg_1', status: 'in_progress', role: 'assistant', content: [] };
+  const part = { type: 'output_text', text, annotations: [] };
+  const done = { ...item, status: 'completed', content: [part] };
+  const at = { item_id: 'msg_1', output_index: 0, content_index: 0 };
+  const events: object[] = [
+    { type: 'response.created', response },
+    { type: 'response.in_progress', response },
+    { type: 'response.output_item.added', output_index: 0, item },
+    { type: 'response.content_part.added', ...at, part: { ...part, text: '' } },
+    { type: 'response.output_text.delta', ...at, delta: text },
+    { type: 'response.output_text.done', ...at, text },
+    { type: 'response.content_part.done', ...at, part },
+    { type: 'response.output_item.done', output_index: 0, item: done },
+    {
+      type: 'response.completed',
+      response: {
+        ...response,
+        status: 'completed',
+        output: [done],
+        usage: usage && {
+          input_tokens: usage.prompt_tokens,
+          output_tokens: usage.completion_tokens,
+          total_tokens: usage.prompt_tokens + usage.completion_tokens,
+        },
+      },
+    },
+  ];
+  events.forEach((e, i) => res.write(`event: ${(e as { type: string }).type}\ndata: ${JSON.stringify({ ...e, sequence_number: i })}\n\n`));
+  res.end();
 }

@@ -6,6 +6,7 @@ import { sendRelayError } from '../http/relay-reply';
 import { RelayError } from '../http/relay-error';
 import { pickLocale } from '../../../common/i18n/i18n';
 import { RelayKeyRoutes } from './relay-key-routes';
+import { responsesDialect } from '../inbound/responses-dialect';
 
 /**
  * OpenAI-format endpoints (docs/relay.md). Each handler hands the raw request to
@@ -71,7 +72,8 @@ export class RelayController {
 
   @Post('responses')
   responses(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.relay.relay('responses', req, reply);
+    const parse = () => responsesDialect.parse({ body: req.body, headers: req.headers });
+    return this.relay.relayAs(responsesDialect, parse, req, reply);
   }
 
   @Get('models')

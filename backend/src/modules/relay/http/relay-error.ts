@@ -18,6 +18,8 @@ export interface RelayErrorInit {
   readonly params?: MessageParams;
   /** The upstream's own (redacted) words, answered instead of the localised message. */
   readonly upstreamMessage?: string;
+  /** The request field at fault (OpenAI `param`). */
+  readonly param?: string;
 }
 
 /**
@@ -30,12 +32,14 @@ export class RelayError extends AppError {
   readonly code: string | null;
   readonly type: RelayErrorType | string;
   readonly upstreamMessage?: string;
+  readonly param?: string;
 
   constructor(init: RelayErrorInit) {
     super(init.key, init.status, init.params);
     this.code = init.code;
     this.type = init.type ?? (init.status >= 500 ? 'server_error' : 'invalid_request_error');
     this.upstreamMessage = init.upstreamMessage;
+    this.param = init.param;
   }
 
   /** 400: the request itself is unusable. */
@@ -167,7 +171,7 @@ export function relayErrorBody(err: RelayError, locale: Locale): OpenAIErrorBody
     error: {
       message: err.upstreamMessage ?? t(err.key, locale, err.params),
       type: err.type,
-      param: null,
+      param: err.param ?? null,
       code: err.code,
     },
   };

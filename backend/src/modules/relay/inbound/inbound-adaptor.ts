@@ -1,6 +1,6 @@
 import { parseJsonObject } from '../../../common/json';
 import type { OpenAIChatChunk } from '../../../providers';
-import type { ProtocolAdaptor, StreamConverter, StreamStep } from '../../../providers/provider';
+import type { ProtocolAdaptor, RelayBody, RelayMode, StreamConverter, StreamStep } from '../../../providers/provider';
 import { estimateTokens } from '../metering/prompt-parts';
 import type { RelayRequest } from '../pipeline/relay-request';
 import type { InboundRequest } from './inbound-dialect';
@@ -8,13 +8,19 @@ import { jsonArrayStream, sseData } from './json-array-stream';
 
 /**
  * The adaptor one request uses on one channel. OpenAI clients: the channel's own. Native clients
- * (Anthropic, Gemini): pass-through when the channel speaks the client's format, else the channel's
- * adaptor with its OpenAI-format answer converted into the client's format. Either way usage is read
- * by the channel's adaptor, so billing is the one of the OpenAI path.
+ * (Anthropic, Gemini, Responses): pass-through when the channel speaks the client's format (its
+ * `dialect`, or for Responses the `responses` mode among its modes), else the channel's adaptor with
+ * its OpenAI-format answer converted into the client's format. Either way usage is read by the
+ * channel's adaptor, so billing is the one of the OpenAI path.
  */
-export function adaptorFor(req: RelayRequest, adaptor: ProtocolAdaptor): ProtocolAdaptor {
+export function adaptorFor(
+  req: RelayRequest,
+  adaptor: ProtocolAdaptor & { readonly modes?: ReadonlySet<RelayMode> },
+): ProtocolAdaptor {
   const inbound = req.inbound;
   if (!inbound) return adaptor;
+  if (inbound.nativeMode && adaptor.modes?.has(inbound.nativeMode))
+    return inNativeMode(inbound, inbound.nativeMode, adaptor);
   const native =
     adaptor.dialect === inbound.dialect.name ? passThrough(inbound, adaptor) : converting(req, inbound, adaptor);
   if (!inbound.jsonArray) return native;
@@ -50,6 +56,21 @@ function passThrough(inbound: InboundRequest, adaptor: ProtocolAdaptor): Protoco
   };
 }
 
+/**
+ * The channel's adaptor serving the client's own body in `mode` (Responses onto a type with the
+ * `responses` capability): its call (model mapping, param_override), answer and usage reading as for
+ * any request of that mode; the answer goes back as the upstream sent it.
+ */
+function inNativeMode(inbound: InboundRequest, mode: RelayMode, adaptor: ProtocolAdaptor): ProtocolAdaptor {
+  const body: RelayBody = { kind: 'json', json: inbound.native };
+  return {
+    ...adaptor,
+    buildCall: (input) => adaptor.buildCall({ ...input, mode, body }),
+    readResponse: (input) => adaptor.readResponse({ ...input, mode, request: body }),
+    streamConverter: (_mode, clientWantsUsage, model) => adaptor.streamConverter(mode, clientWantsUsage, model),
+  };
+}
+
 /** OpenAI-format output of the channel's adaptor, re-read and written in the client's format. */
 function converting(req: RelayRequest, inbound: InboundRequest, adaptor: ProtocolAdaptor): ProtocolAdaptor {
   const { dialect } = inbound;
@@ -66,7 +87,7 @@ function converting(req: RelayRequest, inbound: InboundRequest, adaptor: Protoco
     streamConverter(mode, _clientWantsUsage, model): StreamConverter {
       // Usage chunks are always asked for: the native stream ends with the usage.
       const inner = adaptor.streamConverter(mode, true, model);
-      const writer = dialect.streamFromOpenAI(req.model, estimateTokens(req.prompt));
+      const writer = dialect.streamFromOpenAI(req.model, estimateTokens(req.prompt), req);
       const convert = (out: string | null): string | null =>
         out === null
           ? null

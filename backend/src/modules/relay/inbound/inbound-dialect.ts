@@ -1,11 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { OpenAIChatChunk } from '../../../providers';
-import type { BuildInput, UpstreamCall } from '../../../providers/provider';
+import type { BuildInput, RelayMode, UpstreamCall } from '../../../providers/provider';
 import { OPENAI_ERRORS, type ErrorFormat } from '../http/relay-reply';
 import type { RelayRequest } from '../pipeline/relay-request';
 
 /** The wire format a client speaks to the gateway. */
-export type ClientDialect = 'openai' | 'anthropic' | 'gemini';
+export type ClientDialect = 'openai' | 'anthropic' | 'gemini' | 'responses';
 
 /** How a client format presents its API key and wants its errors. */
 export interface ClientFormat {
@@ -58,7 +58,8 @@ export interface InboundDialect extends ClientFormat {
   passThroughCall(inbound: InboundRequest, input: BuildInput): UpstreamCall;
   /** A complete OpenAI answer (chat; embeddings for Gemini) in the native format the request came in. */
   fromOpenAI(res: object, req: RelayRequest): object;
-  streamFromOpenAI(model: string, promptTokens: number): NativeStreamWriter;
+  /** `req`: the request, for formats whose answers echo it (Responses). */
+  streamFromOpenAI(model: string, promptTokens: number, req?: RelayRequest): NativeStreamWriter;
 }
 
 /** A request that arrived in a native format: the original body is kept for pass-through. */
@@ -69,6 +70,13 @@ export interface InboundRequest {
   readonly forwardHeaders: Readonly<Record<string, string>>;
   /** The stream goes to the client as one JSON array instead of SSE (Gemini without alt=sse). */
   readonly jsonArray?: boolean;
+  /**
+   * The relay mode that takes the client's body as it is (Responses: `responses`): a channel type
+   * serving it gets the body passed through by its own adaptor; others get the chat conversion.
+   */
+  readonly nativeMode?: RelayMode;
+  /** Set when only a `nativeMode` channel can serve the request: the 400 answered when none can. */
+  readonly unconvertible?: { readonly param: string; readonly detail: string };
 }
 
 /** Merges param_override into a body (the channel's settings win). */

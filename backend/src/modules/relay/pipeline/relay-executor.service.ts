@@ -4,6 +4,7 @@ import { RelayError } from '../http/relay-error';
 import { ChannelDirectory } from '../routing/channel-directory.service';
 import { ChannelHealth } from '../routing/channel-health.service';
 import { pickChannel } from '../routing/routing-table';
+import { canServe, unservable } from '../routing/request-fit';
 import type { RelayChannel } from '../routing/relay-channel';
 import type { Delivered, Failed, RelayContext, RelayOutcome, Route } from './relay-context';
 import { cutByShutdown } from './relay-drain';
@@ -22,20 +23,23 @@ export class RelayExecutor {
     private readonly health: ChannelHealth,
   ) {}
 
-  /** Where the request may go, decided before money moves: 503 when nothing can serve it. */
+  /**
+   * Where the request may go, decided before money moves: 503 when nothing can serve it now, 400
+   * when the model's channels cannot serve the endpoint at all (routing/request-fit.ts).
+   */
   route(ctx: Pick<RelayContext, 'caller' | 'req'>): Route {
     const table = this.directory.table;
     const { caller, req } = ctx;
     if (caller.pinnedChannelId !== null) {
       const pinned = table.channel(caller.pinnedChannelId);
-      if (!pinned || pinned.status !== 1 || !this.supports(pinned, req.mode)) {
+      if (!pinned || pinned.status !== 1 || !this.supports(pinned, req)) {
         throw RelayError.denied('relay.pinned_channel_unavailable', 'channel_unavailable');
       }
       return { pinned };
     }
     const tiers = table.tiers(caller.group, req.model);
-    if (!tiers.some((t) => t.channels.some((c) => this.supports(c, req.mode)))) {
-      throw RelayError.noChannel(caller.group, req.model);
+    if (!tiers.some((t) => t.channels.some((c) => this.supports(c, req)))) {
+      throw unservable(table.all.values(), caller.group, req, (c) => this.registry.get(c.type)?.adaptor.modes);
     }
     return { tiers };
   }
@@ -52,7 +56,7 @@ export class RelayExecutor {
           : pickChannel(route.tiers, {
               exclude: new Set(tried),
               belowPriority: below,
-              accept: (c) => this.supports(c, ctx.req.mode),
+              accept: (c) => this.supports(c, ctx.req),
               random: Math.random,
             });
       if (!channel) break;
@@ -71,7 +75,7 @@ export class RelayExecutor {
     return { kind: 'failed', error, channel: last?.channel ?? null, tried } satisfies Failed;
   }
 
-  private supports(c: RelayChannel, mode: RelayContext['req']['mode']): boolean {
-    return this.registry.get(c.type)?.adaptor.modes.has(mode) ?? false;
+  private supports(c: RelayChannel, req: RelayContext['req']): boolean {
+    return canServe(this.registry.get(c.type)?.adaptor.modes, req);
   }
 }
