@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { HttpMock, type MockRequest } from '../mock-upstream/http-mock';
 import { ImageHostMock, NOT_IMAGE_PATH, OVERSIZE_PATH, TINY_PNG } from '../mock-upstream/image-mock';
@@ -54,6 +55,7 @@ describe('relay: image URLs inlined for Claude and Gemini upstreams', () => {
   let imageUrl: string;
   let ledger: Ledger;
   let client: OpenAI;
+  let anthropic: Anthropic;
   const users: Record<number, number> = {};
   const tokens: Record<number, number> = {};
 
@@ -62,7 +64,7 @@ describe('relay: image URLs inlined for Claude and Gemini upstreams', () => {
     const token = await createToken(user.client, { remain_quota: TOKEN_QUOTA });
     users[user.id] = 0;
     tokens[token.id] = TOKEN_QUOTA;
-    return { user, client: new OpenAI({ apiKey: token.key, baseURL: `${h.t.url}/v1`, maxRetries: 0 }) };
+    return { user, key: token.key, client: new OpenAI({ apiKey: token.key, baseURL: `${h.t.url}/v1`, maxRetries: 0 }) };
   };
   const sentTo = (path: (p: string) => boolean) => h.native.requests.filter((r) => path(r.path)).at(-1)?.body;
 
@@ -75,6 +77,7 @@ describe('relay: image URLs inlined for Claude and Gemini upstreams', () => {
     await createChannel(h.root, { name: 'gemini', type: 24, key: 'g-key', base_url: h.native.url, models: GEMINI.model });
     const main = await customer('inline');
     client = main.client;
+    anthropic = new Anthropic({ apiKey: main.key, baseURL: h.t.url, maxRetries: 0 });
     ledger = new Ledger(h.db, main.user.id, START);
   });
   afterAll(async () => {
@@ -121,6 +124,25 @@ describe('relay: image URLs inlined for Claude and Gemini upstreams', () => {
     const err = await client.chat.completions.create(withImage(GEMINI.model, url())).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(OpenAI.APIError);
     expect(err).toMatchObject({ status: 400, code, type: 'invalid_request_error' });
+    expect(await ledger.quota()).toBe(before);
+  });
+
+  it('Anthropic client: a URL image onto Gemini arrives inline; a refused one is a 400 in the Anthropic format', async () => {
+    const ask = (url: string) =>
+      anthropic.messages.create({
+        model: GEMINI.model,
+        max_tokens: 100,
+        messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'url', url } }, { type: 'text', text: 'What is it?' }] }],
+      });
+    await ask(imageUrl);
+    const parts = sentTo((p) => p.includes(':generateContent')).contents[0].parts;
+    expect(parts).toContainEqual({ inlineData: { mimeType: 'image/png', data: PNG64 } });
+    await ledger.charged({ ...GEMINI, path: '/v1/messages' });
+
+    const before = await ledger.quota();
+    const refused = await ask(imageUrl.replace('127.0.0.1', '127.0.0.2')).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(Anthropic.BadRequestError);
+    expect(refused).toMatchObject({ status: 400, error: { type: 'error', error: { type: 'invalid_request_error' } } });
     expect(await ledger.quota()).toBe(before);
   });
 
