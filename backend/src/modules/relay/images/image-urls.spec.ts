@@ -26,7 +26,8 @@ describe('remote image URLs of a chat body', () => {
   it('replaces each by its data: URL, keeping detail; the input is not changed', () => {
     const input = body(content);
     const out = withInlineImages(input, new Map([['https://a.example/1.png', DATA], ['http://b.example/2.jpg', DATA]]));
-    const parts = (out as { json: { messages: { content: unknown[] }[] } }).json.messages[1].content;
+    if (out.kind !== 'json') throw new Error('a JSON body stays JSON');
+    const parts = (out.json.messages as { content: unknown[] }[])[1].content;
     expect(parts[1]).toEqual({ type: 'image_url', image_url: { url: DATA, detail: 'high' } });
     expect(parts[3]).toEqual({ type: 'image_url', image_url: { url: DATA } });
     expect(parts[5]).toEqual(content[5]);
