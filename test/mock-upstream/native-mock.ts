@@ -51,7 +51,7 @@ export function json(res: ServerResponse, obj: unknown): void {
   res.end(JSON.stringify(obj));
 }
 
-/** An Anthropic Messages answer (also Claude on Bedrock and Vertex): text, or a tool call when tools are declared. */
+/** An Anthropic Messages answer (also Claude on Bedrock and Vertex): text, or a tool call when tools are declared (the forced one if any). */
 export function anthropic(res: ServerResponse, body: any): void {
   if (!body.stream) return json(res, anthropicMessage(body));
   sse(
@@ -60,9 +60,15 @@ export function anthropic(res: ServerResponse, body: any): void {
   );
 }
 
+/** The tool Claude calls: the one tool_choice forces (as real Claude does), else the first declared. */
+function calledTool(body: any): string | undefined {
+  if (body.tool_choice?.type === 'tool') return body.tool_choice.name as string;
+  return body.tools?.[0]?.name as string | undefined;
+}
+
 export function anthropicMessage(body: any): object {
   const [input, output] = NATIVE_USAGE.anthropic;
-  const tool = body.tools?.[0]?.name as string | undefined;
+  const tool = calledTool(body);
   return {
     id: 'msg_01',
     type: 'message',
@@ -85,7 +91,7 @@ export type AnthropicEvent = { type: string } & Record<string, unknown>;
 /** The stream events of the same answer, in order. */
 export function anthropicEvents(body: any): AnthropicEvent[] {
   const [input, output] = NATIVE_USAGE.anthropic;
-  const tool = body.tools?.[0]?.name as string | undefined;
+  const tool = calledTool(body);
   const start = tool ? { type: 'tool_use', id: 'toolu_01', name: tool, input: {} } : { type: 'text', text: '' };
   const deltas = tool
     ? [

@@ -157,6 +157,11 @@ export interface RelayAdaptor {
   /** The native client format the upstream speaks: such clients' requests are passed through. */
   readonly dialect?: 'anthropic' | 'gemini';
   /**
+   * The upstream takes chat images only inline (base64), not by URL: the relay fetches http(s) image
+   * URLs into data: URLs before buildCall (docs/relay.md, "Inline images").
+   */
+  readonly inlineImages?: boolean;
+  /**
    * Credentials that need I/O before the call (Vertex: service-account JWT → OAuth access token),
    * resolved into the target; cached by the adaptor. Absent: the stored key is used as it is.
    */

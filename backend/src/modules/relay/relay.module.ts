@@ -22,6 +22,7 @@ import { RelayDrain } from './pipeline/relay-drain';
 import { RelayExecutor } from './pipeline/relay-executor.service';
 import { RelayService } from './pipeline/relay.service';
 import { UpstreamAttempt } from './pipeline/upstream-attempt.service';
+import { ImageFetcher } from './images/image-fetcher.service';
 import { ChannelDirectory } from './routing/channel-directory.service';
 import { ChannelHealth } from './routing/channel-health.service';
 
@@ -38,6 +39,7 @@ import { ChannelHealth } from './routing/channel-health.service';
     RelayAuthService,
     RelayBilling,
     UpstreamAttempt,
+    ImageFetcher,
     RelayExecutor,
     {
       provide: RelayDrain,

@@ -47,5 +47,5 @@ export const anthropicAnswers: Pick<ProtocolAdaptor, 'readResponse' | 'streamCon
 };
 
 export function anthropicAdaptor(): ProtocolAdaptor {
-  return Object.freeze({ dialect: 'anthropic' as const, buildCall, models, ...anthropicAnswers });
+  return Object.freeze({ dialect: 'anthropic' as const, inlineImages: true, buildCall, models, ...anthropicAnswers });
 }

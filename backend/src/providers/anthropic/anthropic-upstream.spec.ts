@@ -1,10 +1,11 @@
 import { buildSettings } from '@gw/shared';
 import { golden, parseSse, readJson, readText } from '../testing/golden';
-import type { AnthropicStreamEvent } from './anthropic-types';
+import type { AnthropicResponse, AnthropicStreamEvent } from './anthropic-types';
 import { anthropicHeaders, defaultMaxTokens, thinkingBudget } from './claude-settings';
 import { openAIToAnthropicRequest } from './request-from-openai';
 import { anthropicToOpenAIResponse } from './response-to-openai';
 import { AnthropicStreamToOpenAI } from './stream-to-openai';
+import { RESPONSE_TOOL } from './structured-output';
 
 const DIR = __dirname;
 const settings = buildSettings({
@@ -26,7 +27,7 @@ function replayAnthropicStream(text: string, includeUsage = true) {
 }
 
 describe('OpenAI → Anthropic request (golden)', () => {
-  it.each(['chat-basic', 'chat-tools', 'chat-images', 'chat-thinking', 'chat-effort'])('%s', (name) => {
+  it.each(['chat-basic', 'chat-tools', 'chat-images', 'chat-thinking', 'chat-effort', 'chat-json-schema', 'chat-json-object-tools'])('%s', (name) => {
     const out = openAIToAnthropicRequest(readJson(DIR, `${name}.openai-request.json`), settings);
     expect(out).toEqual(golden(DIR, `${name}.anthropic-request.json`, out));
   });
@@ -72,7 +73,7 @@ describe('OpenAI → Anthropic request (golden)', () => {
 });
 
 describe('Anthropic response → OpenAI response (golden)', () => {
-  it.each(['response-text', 'response-tool-use', 'response-thinking'])('%s', (name) => {
+  it.each(['response-text', 'response-tool-use', 'response-thinking', 'response-json'])('%s', (name) => {
     const out = anthropicToOpenAIResponse(readJson(DIR, `${name}.anthropic.json`), { created: 1700000000 });
     expect(out).toEqual(golden(DIR, `${name}.openai.json`, out));
   });
@@ -89,7 +90,7 @@ describe('Anthropic response → OpenAI response (golden)', () => {
 });
 
 describe('Anthropic stream → OpenAI chunks (golden)', () => {
-  it.each(['stream-text', 'stream-tool-use', 'stream-thinking'])('%s', (name) => {
+  it.each(['stream-text', 'stream-tool-use', 'stream-thinking', 'stream-json'])('%s', (name) => {
     const { chunks } = replayAnthropicStream(readText(DIR, `${name}.anthropic.txt`));
     expect(chunks).toEqual(golden(DIR, `${name}.openai-chunks.json`, chunks));
   });
@@ -120,5 +121,49 @@ describe('Anthropic stream → OpenAI chunks (golden)', () => {
     const end = conv.finish();
     expect(end.map((c) => c.choices[0]?.finish_reason ?? 'usage')).toEqual(['stop', 'usage']);
     expect(conv.finish()).toEqual([]);
+  });
+});
+
+describe('structured output (response_format) on Claude', () => {
+  const schema = { type: 'object', properties: { a: { type: 'integer' } }, required: ['a'] };
+  const ask = (extra: Record<string, unknown>) =>
+    openAIToAnthropicRequest({ model: 'claude-sonnet-4-20250514', messages: [{ role: 'user', content: 'x' }], ...extra }, settings);
+
+  it('json_schema alone: the response tool, forced', () => {
+    const out = ask({ response_format: { type: 'json_schema', json_schema: { name: 'n', schema } } });
+    expect(out.tools).toEqual([expect.objectContaining({ name: RESPONSE_TOOL, input_schema: schema })]);
+    expect(out.tool_choice).toEqual({ type: 'tool', name: RESPONSE_TOOL });
+  });
+
+  it('client tools: kept, the response tool last; auto → any, none → the response tool, a forced tool stays', () => {
+    const tools = [{ type: 'function', function: { name: 'f', parameters: { type: 'object' } } }];
+    const rf = { type: 'json_object' };
+    expect(ask({ tools, response_format: rf }).tools?.map((t) => t.name)).toEqual(['f', RESPONSE_TOOL]);
+    expect(ask({ tools, response_format: rf }).tool_choice).toEqual({ type: 'any' });
+    expect(ask({ tools, tool_choice: 'none', response_format: rf }).tool_choice).toEqual({ type: 'tool', name: RESPONSE_TOOL });
+    expect(ask({ tools, tool_choice: { type: 'function', function: { name: 'f' } }, response_format: rf }).tool_choice).toEqual({ type: 'tool', name: 'f' });
+  });
+
+  it('response_format text adds nothing', () => {
+    const out = ask({ response_format: { type: 'text' } });
+    expect(out.tools).toBeUndefined();
+    expect(out.tool_choice).toBeUndefined();
+  });
+
+  it('a client tool call beside the answer stays a tool call (finish tool_calls), the answer is the content', () => {
+    const res = readJson<AnthropicResponse>(DIR, 'response-json.anthropic.json');
+    res.content.unshift({ type: 'tool_use', id: 'toolu_f', name: 'f', input: { q: 1 } });
+    const out = anthropicToOpenAIResponse(res, { created: 0 });
+    expect(out.choices[0].message.content).toBe('{"name":"science fair","date":"Friday","participants":["Alice","Bob"]}');
+    expect(out.choices[0].message.tool_calls?.map((c) => c.function.name)).toEqual(['f']);
+    expect(out.choices[0].finish_reason).toBe('tool_calls');
+  });
+
+  it('stream: the answer JSON arrives as content and parses; finish stop; no tool_calls', () => {
+    const { chunks } = replayAnthropicStream(readText(DIR, 'stream-json.anthropic.txt'));
+    const content = chunks.map((c) => c.choices[0]?.delta?.content ?? '').join('');
+    expect(JSON.parse(content)).toEqual({ name: 'science fair', date: 'Friday', participants: ['Alice', 'Bob'] });
+    expect(chunks.some((c) => c.choices[0]?.delta?.tool_calls)).toBe(false);
+    expect(chunks.filter((c) => c.choices[0]?.finish_reason).map((c) => c.choices[0].finish_reason)).toEqual(['stop']);
   });
 });

@@ -7,6 +7,7 @@ import type {
   AnthropicToolChoice,
   AnthropicToolResultBlock,
 } from './anthropic-types';
+import { choiceWithResponseTool, responseTool } from './structured-output';
 import { type ClaudeSettings, defaultMaxTokens, splitThinkingSuffix, thinkingBudget, wantsThinking } from './claude-settings';
 
 /** OpenAI content part → Anthropic block (null for parts Claude cannot take, and for empty text). */
@@ -77,6 +78,7 @@ function toToolChoice(choice: OpenAIToolChoice | undefined, parallel: boolean | 
  * OpenAI chat request → Anthropic Messages request. System and developer messages become `system`;
  * tool results become tool_result blocks; max_tokens defaults from claude.default_max_tokens; a
  * `-thinking` model suffix or reasoning_effort turns thinking on when the adapter is enabled.
+ * response_format json_schema / json_object becomes a response tool (structured-output.ts).
  */
 export function openAIToAnthropicRequest(req: OpenAIChatRequest, settings: ClaudeSettings): AnthropicRequest {
   const { model, thinking: suffix } = splitThinkingSuffix(req.model);
@@ -108,6 +110,11 @@ export function openAIToAnthropicRequest(req: OpenAIChatRequest, settings: Claud
     tool_choice: req.tools?.length ? toToolChoice(req.tool_choice, req.parallel_tool_calls) : undefined,
     metadata: req.user ? { user_id: req.user } : undefined,
   });
+  const answerTool = responseTool(req);
+  if (answerTool) {
+    out.tool_choice = choiceWithResponseTool(out.tool_choice, !!out.tools?.length);
+    out.tools = [...(out.tools ?? []), answerTool];
+  }
   if (wantsThinking(suffix, req.reasoning_effort, settings)) {
     const plan = thinkingBudget(maxTokens, settings);
     maxTokens = plan.maxTokens;

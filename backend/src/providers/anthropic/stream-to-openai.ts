@@ -4,15 +4,19 @@ import { finishFromAnthropic } from './finish-reason';
 import type { OpenAIChatChunk, OpenAIUsage } from '../shared/openai-types';
 import type { AnthropicStreamEvent, AnthropicUsage } from './anthropic-types';
 import { usageFromAnthropic } from './response-to-openai';
+import { RESPONSE_TOOL } from './structured-output';
 
 /**
  * Anthropic SSE events → OpenAI chunks, one converter per stream. Order out: a role chunk, content /
- * reasoning / tool-call deltas, one finish_reason chunk, then the usage chunk. An `error` event
+ * reasoning / tool-call deltas (the response tool's input JSON as content deltas, structured-output.ts),
+ * one finish_reason chunk, then the usage chunk. An `error` event
  * throws ProviderStreamError. Call finish() when the upstream ends (safe after message_stop).
  */
 export class AnthropicStreamToOpenAI {
   private readonly frame: OpenAIStreamFrame;
   private readonly toolIndex = new Map<number, number>();
+  /** Block index of the response tool (structured output): its input JSON streams as content. */
+  private answerBlock: number | null = null;
   private anthropicUsage: AnthropicUsage = {};
   private stopReason: string | null = null;
 
@@ -50,10 +54,15 @@ export class AnthropicStreamToOpenAI {
 
   /** Closes the stream: the finish_reason chunk and the usage chunk, once. */
   finish(): OpenAIChatChunk[] {
-    return this.frame.close(finishFromAnthropic(this.stopReason), this.usage);
+    const answered = this.answerBlock !== null && this.toolIndex.size === 0 && this.stopReason === 'tool_use';
+    return this.frame.close(answered ? 'stop' : finishFromAnthropic(this.stopReason), this.usage);
   }
 
   private blockStart(index: number, block: Extract<AnthropicStreamEvent, { type: 'content_block_start' }>['content_block']) {
+    if (block.type === 'tool_use' && block.name === RESPONSE_TOOL) {
+      this.answerBlock = index;
+      return [];
+    }
     if (block.type === 'tool_use') {
       const n = this.toolIndex.size;
       this.toolIndex.set(index, n);
@@ -71,6 +80,9 @@ export class AnthropicStreamToOpenAI {
   private blockDelta(index: number, delta: Extract<AnthropicStreamEvent, { type: 'content_block_delta' }>['delta']) {
     if (delta.type === 'text_delta' && delta.text) return [deltaChunk(this.frame.who, { content: delta.text })];
     if (delta.type === 'thinking_delta' && delta.thinking) return [deltaChunk(this.frame.who, { reasoning_content: delta.thinking })];
+    if (delta.type === 'input_json_delta' && delta.partial_json && index === this.answerBlock) {
+      return [deltaChunk(this.frame.who, { content: delta.partial_json })];
+    }
     if (delta.type === 'input_json_delta' && delta.partial_json) {
       const n = this.toolIndex.get(index);
       if (n === undefined) return [];

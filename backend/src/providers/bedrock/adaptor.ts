@@ -69,5 +69,5 @@ function keySecrets(key: string): string[] {
 }
 
 export function bedrockAdaptor(): ProtocolAdaptor {
-  return Object.freeze({ streamFraming: 'aws-eventstream', models, buildCall, keySecrets, ...anthropicAnswers });
+  return Object.freeze({ streamFraming: 'aws-eventstream', inlineImages: true, models, buildCall, keySecrets, ...anthropicAnswers });
 }

@@ -59,6 +59,7 @@ const models = jsonListing(
 export function geminiAdaptor(): ProtocolAdaptor {
   return Object.freeze({
     dialect: 'gemini' as const,
+    inlineImages: true,
     buildCall,
     models,
     readResponse: ({ mode, body, contentType, wantText = false, model = '', request }: ReadInput) =>

@@ -70,6 +70,7 @@ const models = jsonListing((t) => {
 /** `tokens`: the shared access-token cache of the upstream layer (the token exchange is I/O). */
 export function vertexAdaptor(tokens: AccessTokenSource): ProtocolAdaptor {
   return Object.freeze({
+    inlineImages: true,
     // Regions first: a channel whose region would leave Google's hosts gets no token at all.
     prepare: async (target: AdaptorTarget, signal?: AbortSignal): Promise<AdaptorTarget> => {
       checkVertexRegions(target.other);

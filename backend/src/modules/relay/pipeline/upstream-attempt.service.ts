@@ -15,6 +15,7 @@ import { classifyUpstreamError } from '../../upstream/upstream-errors';
 import { readBody, UpstreamClient } from '../../upstream/upstream-client.service';
 import { sendWhole } from '../http/relay-reply';
 import { adaptorFor } from '../inbound/inbound-adaptor';
+import { ImageFetcher } from '../images/image-fetcher.service';
 import type { Delivered, RelayContext } from './relay-context';
 import { cutByShutdown, shuttingDown } from './relay-drain';
 
@@ -48,6 +49,7 @@ export class UpstreamAttempt {
     private readonly upstream: UpstreamClient,
     private readonly tokenizer: TokenizerService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly images: ImageFetcher,
   ) {}
 
   /** `tried`: the channels tried so far, this one included (for the log). */
@@ -80,11 +82,23 @@ export class UpstreamAttempt {
         );
       }
     }
+    let body = ctx.req.body;
+    // Images inline for upstreams that need them (not on pass-through: the client's own body goes).
+    const passThrough = !!ctx.req.inbound && entry.adaptor.dialect === ctx.req.inbound.dialect.name;
+    if (entry.adaptor.inlineImages && ctx.req.mode === 'chat' && !passThrough) {
+      try {
+        body = await this.images.inline(ctx.req, body, ctx.settings, ctx.signal);
+      } catch (err) {
+        if (ctx.signal.aborted) return this.aborted(ctx);
+        if (err instanceof RelayError) return this.failure(err, null, `image: ${err.code}`, false);
+        throw err;
+      }
+    }
     let call: UpstreamCall;
     try {
       call = adaptor.buildCall({
         mode: ctx.req.mode,
-        body: ctx.req.body,
+        body,
         upstreamModel,
         stream: ctx.req.stream,
         target,
