@@ -26,7 +26,7 @@ describe('AI SDK clients through the gateway', () => {
   const calls: string[] = [];
   const countingFetch: typeof fetch = (input, init) => {
     calls.push(String(input instanceof Request ? input.url : input));
-    return fetch(input, init);
+    return w.fetch(input, init);
   };
   let providers: Record<string, (model: string) => LanguageModel>;
   let embedders: Record<string, (model: string) => Parameters<typeof embedMany>[0]['model']>;

@@ -101,17 +101,29 @@ export class FrameworkWorld {
     return this.upstream.requests.slice(from);
   }
 
-  /** The ledger invariant for the customer and its token (docs/ledger.md). */
-  async invariant(): Promise<void> {
-    await expectLedger(this.db, { users: { [this.userId]: 0 }, tokens: { [this.tokenId]: TOKEN_QUOTA } });
+  /** The ledger invariant for the customer and its token (docs/ledger.md); `delivered` must each have a row. */
+  async invariant(delivered: string[] = []): Promise<void> {
+    await expectLedger(this.db, {
+      users: { [this.userId]: 0 },
+      tokens: { [this.tokenId]: TOKEN_QUOTA },
+      delivered: delivered.map((requestId) => ({ requestId, userId: this.userId })),
+    });
   }
 
-  /** The newest log id before a case: its charges are the rows after it (a failed case cannot shift them). */
-  private mark = 0;
+  /** Request ids (x-oneapi-request-id) of the successful gateway answers since begin(). */
+  private seen: string[] = [];
 
-  async begin(): Promise<void> {
-    const row = await this.db.one('SELECT MAX(id) AS id FROM logs WHERE user_id = ?', [this.userId]);
-    this.mark = Number(row?.id ?? 0);
+  /** A fetch for the clients under test: records the request id of every successful answer. */
+  readonly fetch: typeof fetch = async (input, init) => {
+    const res = await fetch(input, init);
+    const id = res.headers.get('x-oneapi-request-id');
+    if (res.ok && id) this.seen.push(id);
+    return res;
+  };
+
+  /** Starts a case: its charges are the rows of the requests answered from now on. */
+  begin(): void {
+    this.seen = [];
   }
 
   /** Exactly `n` charges onto channel `c` since begin(), each exact, then the ledger invariant. */
@@ -120,13 +132,15 @@ export class FrameworkWorld {
   }
 
   /**
-   * Exactly `n` consumption rows since begin(), each for `model`, with the reported tokens if given, and
+   * Exactly `n` answers since begin(), each with one consumption row for `model`, with the reported tokens if given, and
    * priced by the formula from its own ratios (quota = model × group × (prompt + completion ×
    * completion ratio), at least 1) equal to `quota`; then the ledger invariant.
    */
   async chargedAs(e: { model: string; tokens?: readonly number[]; quota: number }, n = 1): Promise<void> {
+    const ids = [...this.seen];
+    expect(ids).toHaveLength(n);
     const rows = async () =>
-      this.db.all('SELECT * FROM logs WHERE type = 2 AND user_id = ? AND id > ? ORDER BY id', [this.userId, this.mark]);
+      this.db.all(`SELECT * FROM logs WHERE type = 2 AND request_id IN (${ids.map(() => '?').join(', ')})`, ids);
     await eventually(async () => (await rows()).length >= n, 15_000);
     const logs = await rows();
     expect(logs).toHaveLength(n);
@@ -138,7 +152,7 @@ export class FrameworkWorld {
       expect(Number(log.quota)).toBe(Math.max(1, Math.round(price)));
       expect(Number(log.quota)).toBe(e.quota);
     }
-    await this.invariant();
+    await this.invariant(ids);
   }
 
   async close(): Promise<void> {
