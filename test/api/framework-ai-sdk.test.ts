@@ -64,16 +64,25 @@ describe('AI SDK clients through the gateway', () => {
   beforeEach(() => w.begin());
 
   const PROVIDERS = ['openai (Responses)', 'openai.chat', 'openai-compatible', 'anthropic', 'google'];
+  /** The gateway path each provider speaks (the log's request_path). */
+  const PATHS: Record<string, RegExp> = {
+    'openai (Responses)': /^\/v1\/responses$/,
+    'openai.chat': /^\/v1\/chat\/completions$/,
+    'openai-compatible': /^\/v1\/chat\/completions$/,
+    anthropic: /^\/v1\/messages$/,
+    google: /^\/v1beta\/models\/[^/]+:(stream)?generateContent$/i,
+  };
   const PAIRS = FRAMEWORK_CHANNELS.flatMap((channel) => PROVIDERS.map((provider) => ({ provider, channel })));
 
   describe.each(PAIRS)('$provider onto the $channel.name channel', ({ provider, channel: c }) => {
     const model = () => providers[provider](c.model);
+    const path = PATHS[provider];
 
     it('generateText: the text, the usage the upstream reported, exact charge', async () => {
       const res = await generateText({ model: model(), prompt: 'hi', maxRetries: 0 });
       expect(res.text).toBe(SCRIPTED_TEXT);
       expect(res.usage).toMatchObject({ inputTokens: c.tokens[0], outputTokens: c.tokens[1] });
-      await w.charged(c);
+      await w.charged(c, 1, path);
     });
 
     it('streamText with a tool over two steps: the call, the local result sent back, the final text', async () => {
@@ -91,13 +100,13 @@ describe('AI SDK clients through the gateway', () => {
       expect(steps[0].toolResults).toMatchObject([{ output: { city: 'Paris', forecast: 'sunny' } }]);
       expect(text.startsWith(TOOL_RESULT_PREFIX)).toBe(true);
       expect(text).toContain('sunny');
-      await w.charged(c, 2);
+      await w.charged(c, 2, path);
     });
 
     it('generateObject: the zod-typed object, exact charge', async () => {
       const res = await generateObject({ model: model(), schema: WEATHER_SCHEMA, prompt: 'weather?', maxRetries: 0 });
       expect(res.object).toEqual(SCRIPTED_OBJECT);
-      await w.charged(c);
+      await w.charged(c, 1, path);
     });
   });
 
@@ -134,5 +143,16 @@ describe('AI SDK clients through the gateway', () => {
       const tokens = c.name === 'OpenAI' ? [1000, 0] : undefined;
       await w.chargedAs({ model: c.embeddingModel, tokens, quota: c.embeddingQuota ?? 0 });
     });
+  });
+
+  it('each channel got its own wire format with its own key', () => {
+    const seen = (p: RegExp) => w.upstream.requests.filter((r) => p.test(r.path));
+    for (const r of seen(/^\/v1\/(chat\/completions|responses|embeddings)$/))
+      expect(r.headers.authorization).toBe('Bearer up-OpenAI');
+    for (const r of seen(/^\/v1\/messages$/)) expect(r.headers['x-api-key']).toBe('up-Anthropic');
+    for (const r of seen(/^\/v1beta\//)) expect(r.headers['x-goog-api-key']).toBe('up-Gemini');
+    for (const p of [/chat\/completions$/, /responses$/, /embeddings$/, /messages$/, /:batchEmbedContents$/])
+      expect(seen(p).length).toBeGreaterThan(0);
+    expect(seen(/:streamGenerateContent\?alt=sse$/).length).toBeGreaterThan(0);
   });
 });

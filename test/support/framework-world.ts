@@ -127,16 +127,20 @@ export class FrameworkWorld {
   }
 
   /** Exactly `n` charges onto channel `c` since begin(), each exact, then the ledger invariant. */
-  async charged(c: FrameworkChannel, n = 1): Promise<void> {
-    await this.chargedAs({ model: c.model, tokens: c.tokens, quota: c.quota }, n);
+  async charged(c: FrameworkChannel, n = 1, path?: string | RegExp): Promise<void> {
+    await this.chargedAs({ model: c.model, tokens: c.tokens, quota: c.quota, path }, n);
   }
 
   /**
    * Exactly `n` answers since begin(), each with one consumption row for `model`, with the reported tokens if given, and
    * priced by the formula from its own ratios (quota = model × group × (prompt + completion ×
-   * completion ratio), at least 1) equal to `quota`; then the ledger invariant.
+   * completion ratio), at least 1) equal to `quota`, logged under the gateway path `path` if given;
+   * then the ledger invariant.
    */
-  async chargedAs(e: { model: string; tokens?: readonly number[]; quota: number }, n = 1): Promise<void> {
+  async chargedAs(
+    e: { model: string; tokens?: readonly number[]; quota: number; path?: string | RegExp },
+    n = 1,
+  ): Promise<void> {
     const ids = [...this.seen];
     expect(ids).toHaveLength(n);
     const rows = async () =>
@@ -151,6 +155,7 @@ export class FrameworkWorld {
       const price = r.model_ratio * r.group_ratio * (log.prompt_tokens + log.completion_tokens * r.completion_ratio);
       expect(Number(log.quota)).toBe(Math.max(1, Math.round(price)));
       expect(Number(log.quota)).toBe(e.quota);
+      if (e.path) expect(r.request_path).toMatch(e.path);
     }
     await this.invariant(ids);
   }
