@@ -125,7 +125,9 @@ describe('AI SDK clients through the gateway', () => {
         const status = err?.statusCode ?? err?.lastError?.statusCode;
         expect([400, 501]).toContain(status);
         expect(calls.length - before).toBe(1);
-        expect(JSON.stringify(err?.responseBody ?? err?.lastError?.responseBody)).toMatch(/unsupported/i);
+        expect(JSON.stringify(err?.responseBody ?? err?.lastError?.responseBody)).toMatch(
+          /unsupported|not_implemented/i,
+        );
         await w.invariant();
       });
       return;
