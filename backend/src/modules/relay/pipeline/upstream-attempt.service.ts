@@ -3,13 +3,14 @@ import type { Dispatcher } from 'undici';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
 import type { AdaptorTarget, ProtocolAdaptor, UpstreamCall, UpstreamErrorInfo } from '../../../providers/provider';
 import { AdaptorRegistry } from '../../../providers/adaptor-registry';
-import { RelayError } from '../http/relay-error';
+import { clientFacing, RelayError } from '../http/relay-error';
 import { callSecrets, redact, redactBody } from '../../upstream/secrets';
 import { plausibleUsage, requestBounds } from '../metering/billable-usage';
 import { OutputMeter } from '../metering/output-meter';
 import { TokenizerService } from '../metering/tokenizer.service';
 import { adaptorTarget, upstreamModelOf, type RelayChannel } from '../routing/relay-channel';
 import { isStreamType, streamParser } from '../stream/framing';
+import { upstreamStreamError } from '../stream/stream-error';
 import { pingIntervalMs, pipeStream, type StreamResult } from '../stream/stream-pipe';
 import { classifyUpstreamError } from '../../upstream/upstream-errors';
 import { readBody, UpstreamClient } from '../../upstream/upstream-client.service';
@@ -110,7 +111,7 @@ export class UpstreamAttempt {
     if (res.statusCode >= 300) return this.upstreamError(channel, adaptor, res, this.secretsOf(channel, target));
     const contentType = String(res.headers['content-type'] ?? 'application/json');
     if (ctx.req.stream && isStreamType(adaptor, contentType))
-      return this.stream(ctx, channel, adaptor, upstreamModel, res);
+      return this.stream(ctx, channel, adaptor, upstreamModel, res, target);
     return this.whole(ctx, channel, adaptor, upstreamModel, res, contentType, target);
   }
 
@@ -180,6 +181,7 @@ export class UpstreamAttempt {
     adaptor: ProtocolAdaptor,
     upstreamModel: string,
     res: Dispatcher.ResponseData,
+    target: AdaptorTarget,
   ) {
     const keep = ctx.settings.LogChatContentEnabled ? LOGGED_CONTENT_CHARS : 0;
     const meter = new OutputMeter(this.tokenizer, ctx.req.model, keep);
@@ -210,16 +212,24 @@ export class UpstreamAttempt {
       startedAt: ctx.startedAt,
       clientGone: ctx.clientGone,
       pingMs: pingIntervalMs(ctx.settings),
-      errorEvent: () =>
+      errorEvent: (_reason, reported) =>
         ctx.errors.streamEvent(
-          cutByShutdown(ctx.signal) ? shuttingDown() : RelayError.badGateway('relay.stream_interrupted', 'stream_interrupted'),
+          reported
+            ? clientFacing(upstreamStreamError(reported, this.secretsOf(channel, target)), ctx.settings)
+            : cutByShutdown(ctx.signal)
+              ? shuttingDown()
+              : RelayError.badGateway('relay.stream_interrupted', 'stream_interrupted'),
           ctx.locale,
         ),
       settle: (r) => ctx.settle(deliveredBy(r)),
     });
     if (result.end === 'interrupted' && !result.opened) {
       if (cutByShutdown(ctx.signal)) return this.aborted(ctx);
-      // Upstream broke before anything reached the client: still retryable.
+      // Upstream broke (or reported an error) before anything reached the client: still retryable.
+      if (result.upstreamError) {
+        const error = upstreamStreamError(result.upstreamError, this.secretsOf(channel, target));
+        return this.failure(error, error.status, error.upstreamMessage ?? 'upstream error in stream');
+      }
       return this.failure(
         RelayError.badGateway('relay.stream_interrupted', 'stream_interrupted'),
         null,

@@ -26,7 +26,12 @@ const passThrough: StreamConverter = {
   onEvent(ev) {
     if (ev.data === null) return { out: null };
     if (ev.data === '[DONE]') return { out: `${ev.raw}\n\n` };
-    const json = JSON.parse(ev.data) as { usage?: { prompt_tokens: number; completion_tokens: number }; text?: string };
+    const json = JSON.parse(ev.data) as {
+      usage?: { prompt_tokens: number; completion_tokens: number };
+      text?: string;
+      fail?: string;
+    };
+    if (json.fail) return { out: null, error: { type: json.fail, message: 'upstream said no', code: null } };
     return {
       out: `${ev.raw}\n\n`,
       text: json.text,
@@ -38,8 +43,15 @@ const passThrough: StreamConverter = {
   finish: () => null,
 };
 
+/** Blocks the pipe took from the upstream (reading stops once the upstream reported an error). */
+let read = 0;
+
 async function* upstream(blocks: string[], breakAtEnd = false): AsyncIterable<Buffer> {
-  for (const b of blocks) yield Buffer.from(b);
+  read = 0;
+  for (const b of blocks) {
+    read++;
+    yield Buffer.from(b);
+  }
   if (breakAtEnd) throw Object.assign(new Error('reset'), { code: 'ECONNRESET' });
 }
 
@@ -56,7 +68,7 @@ function run(blocks: string[], opts: { breakAtEnd?: boolean } = {}) {
     signal: new AbortController().signal,
     startedAt: performance.now(),
     clientGone: () => false,
-    errorEvent: () => 'data: {"error":"cut"}\n\n',
+    errorEvent: (_reason, reported) => `data: {"error":"${reported ? reported.type : 'cut'}"}\n\n`,
     settle: async (result) => {
       booked.push({ result, writesBefore: client.writes.join('').length, endedBefore: client.isEnded() });
     },
@@ -94,6 +106,25 @@ describe('pipeStream: a stream is booked before its last bytes', () => {
     expect(result.end).toBe('interrupted');
     expect(booked).toHaveLength(1);
     expect(client.writes.at(-1)).toBe('data: {"error":"cut"}\n\n');
+  });
+
+  it('an error the upstream reported ends the stream: content before it, then the error event with its type', async () => {
+    const fail = 'data: {"fail":"overloaded_error"}\n\n';
+    const { client, booked, done } = run([content('a') + fail + content('never'), content('later'), DONE]);
+    const result = await done;
+    expect(result).toMatchObject({ end: 'interrupted', opened: true, upstreamError: { type: 'overloaded_error' } });
+    expect(booked).toHaveLength(1);
+    expect(booked[0].writesBefore).toBe(content('a').length);
+    expect(client.writes.join('')).toBe(content('a') + 'data: {"error":"overloaded_error"}\n\n');
+    expect(read).toBe(1);
+  });
+
+  it('an upstream error before anything reached the client is not booked (it may be retried)', async () => {
+    const { client, booked, done } = run([usage + 'data: {"fail":"server_error"}\n\n', content('x')]);
+    const result = await done;
+    expect(result).toMatchObject({ end: 'interrupted', opened: false, upstreamError: { type: 'server_error' } });
+    expect(booked).toHaveLength(0);
+    expect(client.writes).toEqual([]);
   });
 
   it('does not book a stream that broke before anything reached the client (it may be retried)', async () => {

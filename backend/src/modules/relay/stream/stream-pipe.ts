@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Settings } from '@gw/shared';
-import type { StreamConverter, UsageReport } from '../../../providers/provider';
+import type { StreamConverter, UpstreamErrorInfo, UsageReport } from '../../../providers/provider';
 import type { OutputMeter } from '../metering/output-meter';
 import { SseParser } from './sse-parser';
 
@@ -15,6 +15,8 @@ export interface StreamResult {
   readonly opened: boolean;
   /** Why an interrupted stream stopped (for the error log; no secrets). */
   readonly reason?: string;
+  /** The error the upstream reported inside the stream, when that is what ended it. */
+  readonly upstreamError?: UpstreamErrorInfo;
 }
 
 export interface StreamPipeInput {
@@ -30,8 +32,11 @@ export interface StreamPipeInput {
   readonly startedAt: number;
   /** True when the client went away (as opposed to a timeout or an upstream fault). */
   readonly clientGone: () => boolean;
-  /** The terminating event sent to the client when upstream breaks mid-stream. */
-  readonly errorEvent: (reason: string) => string;
+  /**
+   * The terminating event sent to the client when upstream breaks mid-stream; `upstream`: the error
+   * the upstream reported in the stream, when that is why.
+   */
+  readonly errorEvent: (reason: string, upstream?: UpstreamErrorInfo) => string;
   /**
    * Keep-alive (general_setting.ping_interval_*): after this many ms without a write, an SSE comment
    * goes out so proxies keep an idle stream open. It opens the response, so the request can no longer
@@ -58,6 +63,13 @@ export function pingIntervalMs(settings: Settings): number {
 
 /** An SSE comment line: every client ignores it. */
 export const PING_EVENT = ': PING\n\n';
+
+/** Thrown inside the pipe when a converter reports the upstream's error event. */
+class UpstreamStreamError extends Error {
+  constructor(readonly info: UpstreamErrorInfo) {
+    super('upstream error in stream');
+  }
+}
 
 /** Resolves when the client can take more, or when it is gone / the request aborted. */
 function drained(raw: ServerResponse, signal: AbortSignal): Promise<void> {
@@ -94,6 +106,7 @@ export async function pipeStream(i: StreamPipeInput): Promise<StreamResult> {
   let frtMs: number | null = null;
   let opened = false;
   let held = '';
+  let upstreamError: UpstreamErrorInfo | undefined;
   let lastWrite = performance.now();
   const openOnce = () => {
     if (opened) return;
@@ -111,6 +124,11 @@ export async function pipeStream(i: StreamPipeInput): Promise<StreamResult> {
     for (const ev of events) {
       const step = i.converter.onEvent(ev);
       if (step.usage) usage = step.usage;
+      if (step.error) {
+        // What came before the error goes out; held usage / terminal events do not.
+        upstreamError = step.error;
+        break;
+      }
       if (step.out === null) continue;
       if (step.text) i.meter.add(step.text);
       if ((step.usage && !step.text) || TERMINAL.test(step.out)) {
@@ -120,11 +138,13 @@ export async function pipeStream(i: StreamPipeInput): Promise<StreamResult> {
       out += held + step.out;
       held = '';
     }
-    if (!out) return;
-    frtMs ??= Math.round(performance.now() - i.startedAt);
-    openOnce();
-    lastWrite = performance.now();
-    if (!i.raw.write(out)) await drained(i.raw, i.signal);
+    if (out) {
+      frtMs ??= Math.round(performance.now() - i.startedAt);
+      openOnce();
+      lastWrite = performance.now();
+      if (!i.raw.write(out) && !upstreamError) await drained(i.raw, i.signal);
+    }
+    if (upstreamError) throw new UpstreamStreamError(upstreamError);
   };
   try {
     for await (const chunk of i.body) {
@@ -147,12 +167,15 @@ export async function pipeStream(i: StreamPipeInput): Promise<StreamResult> {
       i.raw.destroy();
       return result;
     }
-    const reason = String((err as { code?: string })?.code ?? (err as Error)?.message ?? 'stream error');
-    const result: StreamResult = { end: 'interrupted', usage, frtMs, opened, reason };
+    const reported = err instanceof UpstreamStreamError ? err.info : undefined;
+    const reason = reported
+      ? `upstream error in stream: ${reported.type}`
+      : String((err as { code?: string })?.code ?? (err as Error)?.message ?? 'stream error');
+    const result: StreamResult = { end: 'interrupted', usage, frtMs, opened, reason, upstreamError: reported };
     // Not opened: nothing reached the client and the request may go to another channel unbilled.
     if (opened) {
       await i.settle(result);
-      if (!i.raw.destroyed) i.raw.end(i.errorEvent(reason));
+      if (!i.raw.destroyed) i.raw.end(i.errorEvent(reason, reported));
     }
     return result;
   } finally {

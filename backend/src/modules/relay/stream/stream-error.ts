@@ -1,0 +1,54 @@
+import type { UpstreamErrorInfo } from '../../../providers/provider';
+import { RelayError } from '../http/relay-error';
+import { redact } from '../../upstream/secrets';
+
+/** HTTP statuses of the error types the formats name in their stream error events. */
+const STATUS_BY_TYPE: Readonly<Record<string, number>> = {
+  // Anthropic
+  invalid_request_error: 400,
+  authentication_error: 401,
+  permission_error: 403,
+  not_found_error: 404,
+  request_too_large: 413,
+  rate_limit_error: 429,
+  api_error: 500,
+  overloaded_error: 529,
+  // google.rpc codes (Gemini)
+  INVALID_ARGUMENT: 400,
+  UNAUTHENTICATED: 401,
+  PERMISSION_DENIED: 403,
+  NOT_FOUND: 404,
+  RESOURCE_EXHAUSTED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+  DEADLINE_EXCEEDED: 504,
+  // OpenAI
+  server_error: 500,
+  insufficient_quota: 429,
+};
+
+/**
+ * The HTTP status an in-stream error stands for: its code when that is one (Gemini sends 503), else
+ * the status its type is answered with, else 502. Gemini clients need one (their SDK only raises
+ * error elements whose code is an HTTP error status).
+ */
+export function streamErrorStatus(info: UpstreamErrorInfo): number {
+  const code = Number(info.code);
+  if (Number.isInteger(code) && code >= 400 && code < 600) return code;
+  return STATUS_BY_TYPE[info.type] ?? 502;
+}
+
+/**
+ * The error an upstream reported inside a stream, as the relay answers it: the upstream's type, code
+ * and words with the call's secrets removed (`secrets`: callSecrets), like an upstream error answer.
+ */
+export function upstreamStreamError(info: UpstreamErrorInfo, secrets: readonly string[]): RelayError {
+  const status = streamErrorStatus(info);
+  return RelayError.upstream({
+    status,
+    upstreamStatus: status,
+    code: info.code === null ? null : redact(info.code, secrets),
+    type: redact(info.type, secrets),
+    message: redact(info.message, secrets),
+  });
+}
