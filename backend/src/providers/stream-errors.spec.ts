@@ -38,8 +38,18 @@ const dir = (p: string) => join(__dirname, p);
  * code and message of that error), writing nothing for it; what came before is converted as usual.
  */
 describe.each([
-  ['OpenAI', () => openAIStreamConverter('chat', false), readText(dir('openai'), 'stream-error.openai.sse'), OPENAI_ERROR],
-  ['Anthropic', () => anthropicStream(false, 'claude'), readText(dir('anthropic'), 'stream-error.anthropic.txt'), ANTHROPIC_ERROR],
+  [
+    'OpenAI',
+    () => openAIStreamConverter('chat', false),
+    readText(dir('openai'), 'stream-error.openai.sse'),
+    OPENAI_ERROR,
+  ],
+  [
+    'Anthropic',
+    () => anthropicStream(false, 'claude'),
+    readText(dir('anthropic'), 'stream-error.anthropic.txt'),
+    ANTHROPIC_ERROR,
+  ],
   ['Gemini', () => geminiStream(false, 'gemini'), readText(dir('gemini'), 'stream-error.gemini.txt'), GEMINI_ERROR],
   [
     'Vertex Claude',
@@ -81,6 +91,9 @@ describe('stream error mapping, other shapes', () => {
   it('Ollama: a line with `error` (string) is an upstream_error', () => {
     const data = '{"error":"model \\"nope\\" not found"}';
     const step = ollamaAdaptor().streamConverter('chat', false, 'llama').onEvent({ raw: data, event: null, data });
-    expect(step).toEqual({ out: null, error: { type: 'upstream_error', code: null, message: 'model "nope" not found' } });
+    expect(step).toEqual({
+      out: null,
+      error: { type: 'upstream_error', code: null, message: 'model "nope" not found' },
+    });
   });
 });

@@ -100,7 +100,13 @@ describe('anthropic dialect', () => {
   });
 
   it('mid-stream, an error another format reported keeps its type; a hidden one is typed by status', () => {
-    const openai = RelayError.upstream({ status: 500, upstreamStatus: 500, code: 'x', type: 'server_error', message: 'boom' });
+    const openai = RelayError.upstream({
+      status: 500,
+      upstreamStatus: 500,
+      code: 'x',
+      type: 'server_error',
+      message: 'boom',
+    });
     expect(ANTHROPIC_ERRORS.streamEvent(openai, 'en')).toBe(
       'event: error\ndata: {"type":"error","error":{"type":"server_error","message":"boom"}}\n\n',
     );

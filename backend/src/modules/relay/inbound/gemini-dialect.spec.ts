@@ -120,7 +120,7 @@ describe('gemini dialect', () => {
     expect(GEMINI_ERRORS.streamEvent(err, 'en')).toMatch(/^data: \{"error":\{"code":403,/);
   });
 
-  it('mid-stream, an upstream error keeps its rpc status, or names another format\'s type in ErrorInfo', () => {
+  it("mid-stream, an upstream error keeps its rpc status, or names another format's type in ErrorInfo", () => {
     const up = (type: string, status: number) =>
       RelayError.upstream({ status, upstreamStatus: status, code: null, type, message: 'busy' });
     const data = (s: string) => JSON.parse(s.replace(/^data: /, ''));
@@ -132,7 +132,9 @@ describe('gemini dialect', () => {
         code: 529,
         message: 'busy',
         status: 'INTERNAL',
-        details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'overloaded_error', domain: 'upstream' }],
+        details: [
+          { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'overloaded_error', domain: 'upstream' },
+        ],
       },
     });
   });

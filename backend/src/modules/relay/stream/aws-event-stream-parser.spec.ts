@@ -36,7 +36,10 @@ describe('AWS event-stream framing as stream events', () => {
     expect(JSON.parse(events[1].data!)).toMatchObject({ type: 'error', error: { type: 'throttlingException' } });
     const conv = anthropicStream(true, 'claude');
     const steps = events.map((e) => conv.onEvent(e));
-    expect(steps[1]).toEqual({ out: null, error: expect.objectContaining({ type: 'throttlingException', code: null }) });
+    expect(steps[1]).toEqual({
+      out: null,
+      error: expect.objectContaining({ type: 'throttlingException', code: null }),
+    });
   });
 
   it('an exception alone is one error event carrying its type and message', () => {
