@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Dispatcher } from 'undici';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
 import type { AdaptorTarget, ProtocolAdaptor, UpstreamCall, UpstreamErrorInfo } from '../../../providers/provider';
@@ -8,9 +8,11 @@ import { callSecrets, redact, redactBody } from '../../upstream/secrets';
 import { plausibleUsage, requestBounds } from '../metering/billable-usage';
 import { OutputMeter } from '../metering/output-meter';
 import { TokenizerService } from '../metering/tokenizer.service';
+import { outputScreen } from '../limits/output-screen';
+import { RelayLimiter } from '../limits/relay-limiter.service';
 import { adaptorTarget, upstreamModelOf, type RelayChannel } from '../routing/relay-channel';
 import { isStreamType, streamParser } from '../stream/framing';
-import { upstreamStreamError } from '../stream/stream-error';
+import { streamCutError, upstreamStreamError } from '../stream/stream-error';
 import { pingIntervalMs, pipeStream, type StreamResult } from '../stream/stream-pipe';
 import { classifyUpstreamError } from '../../upstream/upstream-errors';
 import { readBody, UpstreamClient } from '../../upstream/upstream-client.service';
@@ -44,10 +46,13 @@ const NOT_RETRYABLE = new Set([400, 409, 413, 415, 422]);
 /** One upstream call on one channel, up to the point where the response reached the client. */
 @Injectable()
 export class UpstreamAttempt {
+  private readonly logger = new Logger(UpstreamAttempt.name);
+
   constructor(
     private readonly registry: AdaptorRegistry,
     private readonly upstream: UpstreamClient,
     private readonly tokenizer: TokenizerService,
+    private readonly limiter: RelayLimiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -155,6 +160,10 @@ export class UpstreamAttempt {
             });
       return this.badAnswer(res.statusCode, error, secrets);
     }
+    // CheckSensitiveOnCompletionEnabled: an answer with a sensitive word is refused, nothing delivered, refunded.
+    const matcher = this.limiter.outputMatcher(ctx.settings);
+    if (matcher && matcher.find(result.outputText ?? read(true).outputText ?? '') !== null)
+      return this.failure(streamCutError('sensitive_words_detected'), null, 'sensitive words in the output', false);
     // Usage that will not be believed: the output is counted locally, so its text is needed.
     if (
       result.usage &&
@@ -212,19 +221,15 @@ export class UpstreamAttempt {
       startedAt: ctx.startedAt,
       clientGone: ctx.clientGone,
       pingMs: pingIntervalMs(ctx.settings),
-      errorEvent: (_reason, reported) =>
-        ctx.errors.streamEvent(
-          reported
-            ? clientFacing(upstreamStreamError(reported, this.secretsOf(channel, target)), ctx.settings)
-            : cutByShutdown(ctx.signal)
-              ? shuttingDown()
-              : RelayError.badGateway('relay.stream_interrupted', 'stream_interrupted'),
-          ctx.locale,
-        ),
+      errorEvent: (r) => ctx.errors.streamEvent(this.streamEndError(ctx, r, this.secretsOf(channel, target)), ctx.locale),
+      screen: this.outputScreen(ctx),
+      queueLimit: ctx.settings.StreamCacheQueueLength,
       settle: (r) => ctx.settle(deliveredBy(r)),
     });
     if (result.end === 'interrupted' && !result.opened) {
       if (cutByShutdown(ctx.signal)) return this.aborted(ctx);
+      // Nothing reached the client: refunded. A sensitive output is not tried elsewhere.
+      if (result.cut) return this.failure(streamCutError(result.cut), null, result.cut, false);
       // Upstream broke (or reported an error) before anything reached the client: still retryable.
       if (result.upstreamError) {
         const error = upstreamStreamError(result.upstreamError, this.secretsOf(channel, target));
@@ -237,6 +242,32 @@ export class UpstreamAttempt {
       );
     }
     return deliveredBy(result);
+  }
+
+  /** The error event that ends a stream broken after it opened (docs/relay.md, stream errors). */
+  private streamEndError(ctx: AttemptContext, r: StreamResult, secrets: readonly string[]): RelayError {
+    if (r.upstreamError) return clientFacing(upstreamStreamError(r.upstreamError, secrets), ctx.settings);
+    if (r.cut) return streamCutError(r.cut);
+    if (cutByShutdown(ctx.signal)) return shuttingDown();
+    return RelayError.badGateway('relay.stream_interrupted', 'stream_interrupted');
+  }
+
+  /**
+   * CheckSensitiveOnCompletionEnabled on a stream: with StopOnSensitiveEnabled a word cuts the stream;
+   * without, it is only logged (once per request).
+   */
+  private outputScreen(ctx: AttemptContext): ((text: string) => boolean) | undefined {
+    const matcher = this.limiter.outputMatcher(ctx.settings);
+    if (!matcher) return undefined;
+    const watch = outputScreen(matcher);
+    let logged = false;
+    return (text) => {
+      if (!watch(text)) return false;
+      if (ctx.settings.StopOnSensitiveEnabled) return true;
+      if (!logged) this.logger.warn(`sensitive word in the output of request ${ctx.requestId} (not stopped)`);
+      logged = true;
+      return false;
+    };
   }
 
   /** `secrets`: what the error text must not carry (callSecrets). */

@@ -1,6 +1,7 @@
 import type { UpstreamErrorInfo } from '../../../providers/provider';
 import { RelayError } from '../http/relay-error';
 import { redact } from '../../upstream/secrets';
+import type { StreamCutReason } from './stream-pipe';
 
 /** HTTP statuses of the error types the formats name in their stream error events. */
 const STATUS_BY_TYPE: Readonly<Record<string, number>> = {
@@ -51,4 +52,14 @@ export function upstreamStreamError(info: UpstreamErrorInfo, secrets: readonly s
     type: redact(info.type, secrets),
     message: redact(info.message, secrets),
   });
+}
+
+/**
+ * Why the relay cut a stream itself, as the client is told: a sensitive word in the output
+ * (sensitive_words_detected, as for prompts), or a client too slow for StreamCacheQueueLength.
+ */
+export function streamCutError(reason: StreamCutReason): RelayError {
+  if (reason === 'sensitive_words_detected')
+    return RelayError.invalidRequest('relay.sensitive_words_output', 'sensitive_words_detected');
+  return new RelayError({ key: 'relay.stream_queue_overflow', status: 503, code: 'stream_queue_overflow' });
 }

@@ -55,7 +55,7 @@ async function* upstream(blocks: string[], breakAtEnd = false): AsyncIterable<Bu
   if (breakAtEnd) throw Object.assign(new Error('reset'), { code: 'ECONNRESET' });
 }
 
-function run(blocks: string[], opts: { breakAtEnd?: boolean } = {}) {
+function run(blocks: string[], opts: { breakAtEnd?: boolean; screen?: (text: string) => boolean } = {}) {
   const client = fakeClient();
   const booked: { result: StreamResult; writesBefore: number; endedBefore: boolean }[] = [];
   const meter = new OutputMeter({ count: async (_m, t) => t.join('').length }, 'm');
@@ -64,11 +64,12 @@ function run(blocks: string[], opts: { breakAtEnd?: boolean } = {}) {
     raw: client.raw,
     open: () => undefined,
     converter: passThrough,
+    screen: opts.screen,
     meter,
     signal: new AbortController().signal,
     startedAt: performance.now(),
     clientGone: () => false,
-    errorEvent: (_reason, reported) => `data: {"error":"${reported ? reported.type : 'cut'}"}\n\n`,
+    errorEvent: (r) => `data: {"error":"${r.upstreamError?.type ?? r.cut ?? 'cut'}"}\n\n`,
     settle: async (result) => {
       booked.push({ result, writesBefore: client.writes.join('').length, endedBefore: client.isEnded() });
     },
@@ -116,6 +117,17 @@ describe('pipeStream: a stream is booked before its last bytes', () => {
     expect(booked).toHaveLength(1);
     expect(booked[0].writesBefore).toBe(content('a').length);
     expect(client.writes.join('')).toBe(content('a') + 'data: {"error":"overloaded_error"}\n\n');
+    expect(read).toBe(1);
+  });
+
+  it('a screened word cuts the stream before its event: what went before is booked, then the error event', async () => {
+    const { client, booked, done } = run([content('fine') + content('evil'), content('more'), DONE], {
+      screen: (t) => t.includes('evil'),
+    });
+    const result = await done;
+    expect(result).toMatchObject({ end: 'interrupted', opened: true, cut: 'sensitive_words_detected' });
+    expect(booked).toHaveLength(1);
+    expect(client.writes.join('')).toBe(content('fine') + 'data: {"error":"sensitive_words_detected"}\n\n');
     expect(read).toBe(1);
   });
 
