@@ -298,6 +298,8 @@ export class MockUpstream {
         ],
         ...(withUsage ? { usage: null } : {}),
       });
+      // A reader that stops reading (the gateway pausing, or cutting, a stream) is waited for.
+      if (res.writableNeedDrain) await new Promise((r) => (res.once('drain', r), res.once('close', r)));
     }
     send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], ...(withUsage ? { usage: null } : {}) });
     if (withUsage && usage) send({ ...base, choices: [], usage });
