@@ -1,4 +1,4 @@
-import { outputScreen } from './output-screen';
+import { outputScreen, streamScreen } from './output-screen';
 import { buildSensitiveMatcher } from './sensitive-words';
 
 describe('outputScreen: sensitive words in a stream of pieces', () => {
@@ -25,5 +25,25 @@ describe('outputScreen: sensitive words in a stream of pieces', () => {
     expect(watch('forbi')).toBeNull();
     expect(watch('x'.repeat(20))).toBeNull();
     expect(watch('dden')).toBeNull();
+  });
+});
+
+describe('streamScreen', () => {
+  const matcher = buildSensitiveMatcher('forbidden');
+
+  it('cuts on a word when asked to stop', () => {
+    const found = jest.fn();
+    const screen = streamScreen(matcher, true, found);
+    expect(screen('forb')).toBe(false);
+    expect(screen('idden')).toBe(true);
+    expect(found).not.toHaveBeenCalled();
+  });
+
+  it('otherwise reports the first find once and lets the stream go on', () => {
+    const found = jest.fn();
+    const screen = streamScreen(matcher, false, found);
+    expect(screen('forbidden')).toBe(false);
+    expect(screen('forbidden again')).toBe(false);
+    expect(found).toHaveBeenCalledTimes(1);
   });
 });

@@ -15,3 +15,19 @@ export function outputScreen(matcher: SensitiveMatcher): (piece: string) => stri
     return found;
   };
 }
+
+/**
+ * A stream's screen for the pipe: true (cut the stream) when a word appears and `stop`
+ * (StopOnSensitiveEnabled); otherwise the first find only calls `found` (logging) and the stream goes on.
+ */
+export function streamScreen(matcher: SensitiveMatcher, stop: boolean, found: () => void): (text: string) => boolean {
+  const watch = outputScreen(matcher);
+  let reported = false;
+  return (text) => {
+    if (!watch(text)) return false;
+    if (stop) return true;
+    if (!reported) found();
+    reported = true;
+    return false;
+  };
+}

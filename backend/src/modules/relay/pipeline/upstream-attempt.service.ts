@@ -3,16 +3,16 @@ import type { Dispatcher } from 'undici';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
 import type { AdaptorTarget, ProtocolAdaptor, UpstreamCall, UpstreamErrorInfo } from '../../../providers/provider';
 import { AdaptorRegistry } from '../../../providers/adaptor-registry';
-import { clientFacing, RelayError } from '../http/relay-error';
+import { RelayError } from '../http/relay-error';
 import { callSecrets, redact, redactBody } from '../../upstream/secrets';
 import { plausibleUsage, requestBounds } from '../metering/billable-usage';
 import { OutputMeter } from '../metering/output-meter';
 import { TokenizerService } from '../metering/tokenizer.service';
-import { outputScreen } from '../limits/output-screen';
+import { streamScreen } from '../limits/output-screen';
 import { RelayLimiter } from '../limits/relay-limiter.service';
 import { adaptorTarget, upstreamModelOf, type RelayChannel } from '../routing/relay-channel';
 import { isStreamType, streamParser } from '../stream/framing';
-import { streamCutError, upstreamStreamError } from '../stream/stream-error';
+import { streamCutError, streamEndError, upstreamStreamError } from '../stream/stream-error';
 import { pingIntervalMs, pipeStream, type StreamResult } from '../stream/stream-pipe';
 import { classifyUpstreamError } from '../../upstream/upstream-errors';
 import { readBody, UpstreamClient } from '../../upstream/upstream-client.service';
@@ -221,7 +221,11 @@ export class UpstreamAttempt {
       startedAt: ctx.startedAt,
       clientGone: ctx.clientGone,
       pingMs: pingIntervalMs(ctx.settings),
-      errorEvent: (r) => ctx.errors.streamEvent(this.streamEndError(ctx, r, this.secretsOf(channel, target)), ctx.locale),
+      errorEvent: (r) =>
+        ctx.errors.streamEvent(
+          streamEndError(r, ctx.settings, cutByShutdown(ctx.signal), this.secretsOf(channel, target)),
+          ctx.locale,
+        ),
       screen: this.outputScreen(ctx),
       queueLimit: ctx.settings.StreamCacheQueueLength,
       settle: (r) => ctx.settle(deliveredBy(r)),
@@ -244,14 +248,6 @@ export class UpstreamAttempt {
     return deliveredBy(result);
   }
 
-  /** The error event that ends a stream broken after it opened (docs/relay.md, stream errors). */
-  private streamEndError(ctx: AttemptContext, r: StreamResult, secrets: readonly string[]): RelayError {
-    if (r.upstreamError) return clientFacing(upstreamStreamError(r.upstreamError, secrets), ctx.settings);
-    if (r.cut) return streamCutError(r.cut);
-    if (cutByShutdown(ctx.signal)) return shuttingDown();
-    return RelayError.badGateway('relay.stream_interrupted', 'stream_interrupted');
-  }
-
   /**
    * CheckSensitiveOnCompletionEnabled on a stream: with StopOnSensitiveEnabled a word cuts the stream;
    * without, it is only logged (once per request).
@@ -259,15 +255,9 @@ export class UpstreamAttempt {
   private outputScreen(ctx: AttemptContext): ((text: string) => boolean) | undefined {
     const matcher = this.limiter.outputMatcher(ctx.settings);
     if (!matcher) return undefined;
-    const watch = outputScreen(matcher);
-    let logged = false;
-    return (text) => {
-      if (!watch(text)) return false;
-      if (ctx.settings.StopOnSensitiveEnabled) return true;
-      if (!logged) this.logger.warn(`sensitive word in the output of request ${ctx.requestId} (not stopped)`);
-      logged = true;
-      return false;
-    };
+    return streamScreen(matcher, ctx.settings.StopOnSensitiveEnabled, () =>
+      this.logger.warn(`sensitive word in the output of request ${ctx.requestId} (not stopped)`),
+    );
   }
 
   /** `secrets`: what the error text must not carry (callSecrets). */

@@ -1,7 +1,9 @@
 import type { UpstreamErrorInfo } from '../../../providers/provider';
-import { RelayError } from '../http/relay-error';
+import type { Settings } from '@gw/shared';
+import { clientFacing, RelayError } from '../http/relay-error';
+import { shuttingDown } from '../pipeline/relay-drain';
 import { redact } from '../../upstream/secrets';
-import type { StreamCutReason } from './stream-pipe';
+import type { StreamCutReason, StreamResult } from './stream-pipe';
 
 /** HTTP statuses of the error types the formats name in their stream error events. */
 const STATUS_BY_TYPE: Readonly<Record<string, number>> = {
@@ -62,4 +64,20 @@ export function streamCutError(reason: StreamCutReason): RelayError {
   if (reason === 'sensitive_words_detected')
     return RelayError.invalidRequest('relay.sensitive_words_output', 'sensitive_words_detected');
   return new RelayError({ key: 'relay.stream_queue_overflow', status: 503, code: 'stream_queue_overflow' });
+}
+
+/**
+ * The error event that ends a stream broken after it opened: the upstream's own error (as the client
+ * may see it), the relay's cut, the server's shutdown, or a broken upstream.
+ */
+export function streamEndError(
+  r: StreamResult,
+  settings: Pick<Settings, 'global.hide_upstream_error_enabled'>,
+  shutdown: boolean,
+  secrets: readonly string[],
+): RelayError {
+  if (r.upstreamError) return clientFacing(upstreamStreamError(r.upstreamError, secrets), settings);
+  if (r.cut) return streamCutError(r.cut);
+  if (shutdown) return shuttingDown();
+  return RelayError.badGateway('relay.stream_interrupted', 'stream_interrupted');
 }
