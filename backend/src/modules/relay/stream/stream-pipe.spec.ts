@@ -146,3 +146,49 @@ describe('pipeStream: a stream is booked before its last bytes', () => {
     expect(booked).toHaveLength(0);
   });
 });
+
+describe('pipeStream: StreamCacheQueueLength', () => {
+  /** A client whose socket never drains: every write is queued behind the previous ones. */
+  function stuckClient() {
+    const writes: string[] = [];
+    const raw = {
+      write: (s: string) => (writes.push(s), false),
+      end: (s?: string) => s && writes.push(s),
+      on: () => raw,
+      off: () => raw,
+      destroy: () => undefined,
+      destroyed: false,
+      writableEnded: false,
+      writableNeedDrain: true,
+    } as unknown as ServerResponse;
+    return { raw, writes };
+  }
+
+  it('keeps reading while the client is stuck and cuts once more than the limit wait', async () => {
+    const client = stuckClient();
+    const booked: StreamResult[] = [];
+    const result = await pipeStream({
+      body: upstream(['a', 'b', 'c', 'd', 'e'].map(content)),
+      raw: client.raw,
+      open: () => undefined,
+      converter: passThrough,
+      meter: new OutputMeter({ count: async (_m, t) => t.join('').length }, 'm'),
+      signal: new AbortController().signal,
+      startedAt: performance.now(),
+      clientGone: () => false,
+      errorEvent: (r) => `data: {"error":"${r.cut}"}\n\n`,
+      queueLimit: 2,
+      settle: async (r) => void booked.push(r),
+    });
+    expect(result).toMatchObject({ end: 'interrupted', opened: true, cut: 'stream_queue_overflow' });
+    expect(booked).toHaveLength(1);
+    // Three events queued (more than 2): the upstream is not read further.
+    expect(read).toBe(3);
+    expect(client.writes).toEqual([
+      content('a'),
+      content('b'),
+      content('c'),
+      'data: {"error":"stream_queue_overflow"}\n\n',
+    ]);
+  });
+});
