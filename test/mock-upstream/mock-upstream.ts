@@ -37,7 +37,18 @@ export interface Behavior {
   content?: string;
   /** Answer 200 with exactly this body (e.g. not JSON, or an error object) instead of a real answer. */
   rawBody?: string;
+  /** Stream: after this many content chunks, send `streamError` as an in-stream error chunk and end (no [DONE]). */
+  streamErrorAfterChunks?: number;
+  /** The in-stream error object (OpenAI's shape); a server_error by default. */
+  streamError?: { message: string; type: string; code: string | null };
 }
+
+/** The error chunk an OpenAI stream ends with when `streamErrorAfterChunks` is set. */
+export const OPENAI_STREAM_ERROR = {
+  message: 'The server had an error while processing your request.',
+  type: 'server_error',
+  code: 'server_error',
+};
 
 export interface RecordedRequest {
   path: string;
@@ -196,7 +207,8 @@ export class MockUpstream {
           : {}),
       });
     }
-    if (path.endsWith('/models') && req.method === 'GET') return json(res, { object: 'list', data: [{ id: 'gpt-4o', object: 'model' }] });
+    if (path.endsWith('/models') && req.method === 'GET')
+      return json(res, { object: 'list', data: [{ id: 'gpt-4o', object: 'model' }] });
     res.writeHead(404, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ error: { message: 'not found', type: 'invalid_request_error' } }));
   }
@@ -274,11 +286,21 @@ export class MockUpstream {
         req.socket.destroy();
         return;
       }
+      if (b.streamErrorAfterChunks !== undefined && i === b.streamErrorAfterChunks) {
+        send({ error: { ...(b.streamError ?? OPENAI_STREAM_ERROR), param: null } });
+        finished = true;
+        res.end();
+        return;
+      }
       send({
         ...base,
-        choices: [{ index: 0, delta: { content: b.chunkTexts?.[i] ?? b.chunkText ?? `tok${i} ` }, finish_reason: null }],
+        choices: [
+          { index: 0, delta: { content: b.chunkTexts?.[i] ?? b.chunkText ?? `tok${i} ` }, finish_reason: null },
+        ],
         ...(withUsage ? { usage: null } : {}),
       });
+      // A reader that stops reading (the gateway pausing, or cutting, a stream) is waited for.
+      if (res.writableNeedDrain) await new Promise((r) => (res.once('drain', r), res.once('close', r)));
     }
     send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], ...(withUsage ? { usage: null } : {}) });
     if (withUsage && usage) send({ ...base, choices: [], usage });

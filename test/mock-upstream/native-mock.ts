@@ -14,12 +14,14 @@ export class NativeMock extends HttpMock {
   protected answer(_req: IncomingMessage, res: ServerResponse, { path, body }: MockRequest): void {
     if (path.startsWith('/v1/messages')) {
       if (String(body?.model).includes(OVERLOADED)) return overloaded(res, 529, ANTHROPIC_OVERLOADED);
+      if (body?.stream && String(body?.model).includes(STREAM_ERROR)) return anthropicStreamError(res, body);
       return anthropic(res, body);
     }
     if (path.includes(':batchEmbedContents')) return geminiEmbeddings(res, body);
     if (path.includes(':embedContent')) return json(res, { embedding: { values: [0, 0.5, -0.5] } });
     if (path.includes(':generateContent') || path.includes(':streamGenerateContent')) {
       if (path.includes(OVERLOADED)) return overloaded(res, 503, GEMINI_OVERLOADED);
+      if (path.includes(':stream') && path.includes(STREAM_ERROR)) return geminiStreamError(res);
       return gemini(res, body, path.includes(':stream'));
     }
     if (path.startsWith('/api/chat')) return ollama(res, body);
@@ -34,6 +36,25 @@ export const ANTHROPIC_OVERLOADED = { type: 'error', error: { type: 'overloaded_
 export const GEMINI_OVERLOADED = {
   error: { code: 503, message: 'The model is overloaded. Please try again later.', status: 'UNAVAILABLE' },
 };
+
+/**
+ * Upstream models named with this start a stream, send the first text delta ("Hello "), then the
+ * format's own in-stream error (Anthropic's `error` event, a Gemini element carrying `error`).
+ */
+export const STREAM_ERROR = 'stream-error';
+
+function anthropicStreamError(res: ServerResponse, body: any): void {
+  const events = anthropicEvents(body).slice(0, 4); // message_start, content_block_start, ping, "Hello "
+  sse(res, [...events.map((data) => ({ event: data.type, data })), { event: 'error', data: ANTHROPIC_OVERLOADED }]);
+}
+
+function geminiStreamError(res: ServerResponse): void {
+  const first = {
+    candidates: [{ content: { role: 'model', parts: [{ text: 'Hello ' }] }, index: 0 }],
+    responseId: 'gem-1',
+  };
+  sse(res, [{ data: first }, { data: GEMINI_OVERLOADED }]);
+}
 
 function overloaded(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' });

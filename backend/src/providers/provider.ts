@@ -110,6 +110,13 @@ export interface StreamStep {
   readonly usage?: UsageReport;
   /** Generated text carried by the event (counted when usage never arrives). */
   readonly text?: string;
+  /**
+   * The upstream reported an error inside the stream (an OpenAI `{"error":…}` chunk, Anthropic's
+   * `error` event, a Gemini element carrying `error`, a Bedrock exception). The stream ends here:
+   * `out` is not written; the relay ends the client's stream with its own error event (docs/relay.md).
+   * The only way a converter signals an upstream error.
+   */
+  readonly error?: UpstreamErrorInfo;
 }
 
 /** One server-sent event: its text as received (normalised to \n) and its parsed fields. */

@@ -247,6 +247,8 @@ export const MESSAGES = {
   'relay.model_rate_limited': ['您已达到请求数限制：{minutes} 分钟内最多请求 {count} 次', 'Request limit reached: at most {count} requests per {minutes} minutes'],
   'relay.browser_extension_blocked': ['不允许浏览器扩展调用此接口', 'Requests from browser extensions are not allowed'],
   'relay.sensitive_words': ['请求包含敏感词', 'The request contains sensitive words'],
+  'relay.sensitive_words_output': ['模型输出包含敏感词', 'The model output contains sensitive words'],
+  'relay.stream_queue_overflow': ['客户端读取过慢，数据流已中断', 'The client read too slowly; the stream was cut'],
   'relay.upstream_unreachable': ['上游服务连接失败', 'The upstream service could not be reached'],
   'relay.upstream_timeout': ['上游服务响应超时', 'The upstream service timed out'],
   'relay.upstream_error': ['上游服务返回错误（状态码 {status}）', 'The upstream service failed (status {status})'],

@@ -10,6 +10,7 @@ import type {
   UsageReport,
 } from '../provider';
 import { errorInAnswer, NOT_JSON } from './bad-answer';
+import { ProviderStreamError } from './errors';
 import type { OpenAIChatChunk, OpenAIChatRequest, OpenAIEmbeddingResponse, OpenAIUsage } from './openai-types';
 import { chunkText, isObj, responseText } from './openai-usage';
 import { toTokenUsage } from './usage';
@@ -175,15 +176,33 @@ function step(chunks: readonly OpenAIChatChunk[], usage: OpenAIUsage, suspect = 
   };
 }
 
-/** Native stream events (JSON data) → OpenAI SSE chunks and `data: [DONE]`, usage reported as it grows. */
+/** A converter's ProviderStreamError as the step that reports it; anything else is rethrown. */
+function errorStep(err: unknown): StreamStep {
+  if (!(err instanceof ProviderStreamError)) throw err;
+  return { out: null, error: { type: err.type, message: err.message, code: null } };
+}
+
+/**
+ * Native stream events (JSON data) → OpenAI SSE chunks and `data: [DONE]`, usage reported as it grows.
+ * An event that is an error object (Anthropic `error`, a Gemini element with `error`, Ollama's
+ * `{"error":…}`) or that the converter rejects with ProviderStreamError becomes the step's `error`.
+ */
 export function chunkStream<T>(conv: ChunkConverter<T>): StreamConverter {
   let suspect = false;
   return {
     onEvent(ev: SseEvent): StreamStep {
       if (ev.data === null || ev.data.charCodeAt(0) !== 123 /* { */) return { out: null };
       const obj = JSON.parse(ev.data) as Record<string, unknown>;
+      const error = errorInAnswer(obj);
+      if (error) return { out: null, error };
       suspect ||= suspectUsage(obj);
-      return step(conv.push(obj as T), conv.usage, suspect);
+      let chunks: OpenAIChatChunk[];
+      try {
+        chunks = conv.push(obj as T);
+      } catch (err) {
+        return errorStep(err);
+      }
+      return step(chunks, conv.usage, suspect);
     },
     finish(): string {
       return `${sse(conv.finish())}data: [DONE]\n\n`;

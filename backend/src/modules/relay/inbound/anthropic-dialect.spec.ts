@@ -1,4 +1,4 @@
-import { RelayError } from '../http/relay-error';
+import { clientFacing, RelayError } from '../http/relay-error';
 import { anthropicErrorType } from '../../../providers/anthropic/error-body';
 import { anthropicDialect, ANTHROPIC_ERRORS } from './anthropic-dialect';
 import { testSettings } from '../../../providers/testing/fixtures';
@@ -97,6 +97,22 @@ describe('anthropic dialect', () => {
     expect(ANTHROPIC_ERRORS.streamEvent(upstream, 'en')).toBe(
       'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n',
     );
+  });
+
+  it('mid-stream, an error another format reported keeps its type; a hidden one is typed by status', () => {
+    const openai = RelayError.upstream({
+      status: 500,
+      upstreamStatus: 500,
+      code: 'x',
+      type: 'server_error',
+      message: 'boom',
+    });
+    expect(ANTHROPIC_ERRORS.streamEvent(openai, 'en')).toBe(
+      'event: error\ndata: {"type":"error","error":{"type":"server_error","message":"boom"}}\n\n',
+    );
+    const hidden = clientFacing(openai, { 'global.hide_upstream_error_enabled': true });
+    expect(ANTHROPIC_ERRORS.streamEvent(hidden, 'en')).toContain('"type":"api_error"');
+    expect(ANTHROPIC_ERRORS.streamEvent(hidden, 'en')).not.toContain('boom');
   });
 
   it('passes the client body through with the mapped model, channel headers and param_override', () => {

@@ -17,10 +17,17 @@ function errorBody(err: RelayError, locale: Locale) {
   return anthropicErrorBody(err.status, err.upstreamMessage ?? t(err.key, locale, err.params));
 }
 
+/** Mid-stream, an error the upstream reported keeps its own type (overloaded_error...). */
+function streamErrorBody(err: RelayError, locale: Locale) {
+  const body = errorBody(err, locale);
+  if (err.upstreamMessage !== undefined && err.type) body.error.type = err.type;
+  return body;
+}
+
 /** `{"type":"error","error":{type,message}}`; mid-stream as an `event: error` block. */
 export const ANTHROPIC_ERRORS: ErrorFormat = {
   body: errorBody,
-  streamEvent: (err, locale) => `event: error\ndata: ${JSON.stringify(errorBody(err, locale))}\n\n`,
+  streamEvent: (err, locale) => `event: error\ndata: ${JSON.stringify(streamErrorBody(err, locale))}\n\n`,
 };
 
 /** Client headers that change what a same-format upstream does. */

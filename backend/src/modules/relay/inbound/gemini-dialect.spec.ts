@@ -120,6 +120,25 @@ describe('gemini dialect', () => {
     expect(GEMINI_ERRORS.streamEvent(err, 'en')).toMatch(/^data: \{"error":\{"code":403,/);
   });
 
+  it("mid-stream, an upstream error keeps its rpc status, or names another format's type in ErrorInfo", () => {
+    const up = (type: string, status: number) =>
+      RelayError.upstream({ status, upstreamStatus: status, code: null, type, message: 'busy' });
+    const data = (s: string) => JSON.parse(s.replace(/^data: /, ''));
+    expect(data(GEMINI_ERRORS.streamEvent(up('UNAVAILABLE', 503), 'en'))).toEqual({
+      error: { code: 503, message: 'busy', status: 'UNAVAILABLE' },
+    });
+    expect(data(GEMINI_ERRORS.streamEvent(up('overloaded_error', 529), 'en'))).toEqual({
+      error: {
+        code: 529,
+        message: 'busy',
+        status: 'INTERNAL',
+        details: [
+          { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'overloaded_error', domain: 'upstream' },
+        ],
+      },
+    });
+  });
+
   it('passes the client body through to the mapped model, streams as SSE', () => {
     const inbound = geminiDialect.parse({ body, headers: {}, model: 'gemini-2.0-flash' }).inbound!;
     const settings = testSettings({ 'gemini.version_settings': { default: 'v1' } });

@@ -32,16 +32,28 @@ function errorBody(err: RelayError, locale: Locale) {
   return geminiErrorBody(err.status, err.upstreamMessage ?? t(err.key, locale, err.params));
 }
 
+/**
+ * Mid-stream, an error the upstream reported: `status` is the google.rpc name of its status (its own
+ * when it sent one); a type of another format (overloaded_error...) goes in an ErrorInfo `reason`.
+ */
+function streamErrorBody(err: RelayError, locale: Locale): object {
+  const body = errorBody(err, locale);
+  if (err.upstreamMessage === undefined || !err.type) return body;
+  if (/^[A-Z][A-Z_]*$/.test(err.type)) return { error: { ...body.error, status: err.type } };
+  const reason = { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: err.type, domain: 'upstream' };
+  return { error: { ...body.error, details: [reason] } };
+}
+
 /** `{"error":{code,message,status}}`; mid-stream as a last `data:` event. */
 export const GEMINI_ERRORS: ErrorFormat = {
   body: errorBody,
-  streamEvent: (err, locale) => `data: ${JSON.stringify(errorBody(err, locale))}\n\n`,
+  streamEvent: (err, locale) => `data: ${JSON.stringify(streamErrorBody(err, locale))}\n\n`,
 };
 
 /** A stream answered as a JSON array ends its array with the error object. */
 export const GEMINI_ARRAY_ERRORS: ErrorFormat = {
   body: errorBody,
-  streamEvent: (err, locale) => `,\r\n${JSON.stringify(errorBody(err, locale))}]`,
+  streamEvent: (err, locale) => `,\r\n${JSON.stringify(streamErrorBody(err, locale))}]`,
 };
 
 const MAX_MODEL_LENGTH = 191;

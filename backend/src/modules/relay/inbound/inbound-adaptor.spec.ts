@@ -109,12 +109,23 @@ describe('adaptorFor', () => {
       expect(usage).toEqual({ promptTokens: 125, completionTokens: 7, cachedTokens: 100, cacheCreationTokens: 20 });
     });
 
-    it('Anthropic stream: an upstream error event reaches the client as it was', () => {
+    it('Anthropic stream: an upstream error event is reported (the relay ends the stream with it, redacted)', () => {
       const conv = pass(claude(true), anthropicAdaptor()).streamConverter('chat', false, 'up');
       const error = sse([
         { event: 'error', data: { type: 'error', error: { type: 'overloaded_error', message: 'busy' } } },
       ]);
-      expect(run(conv, error).out).toBe(error);
+      const [ev] = new SseParser().push(Buffer.from(error));
+      expect(conv.onEvent(ev)).toMatchObject({ out: null, error: { type: 'overloaded_error', message: 'busy' } });
+    });
+
+    it('Gemini stream: an element carrying `error` is reported', () => {
+      const conv = pass(gemini(true), geminiAdaptor()).streamConverter('chat', false, 'up');
+      const error = sse([{ data: { error: { code: 429, message: 'quota', status: 'RESOURCE_EXHAUSTED' } } }]);
+      const [ev] = new SseParser().push(Buffer.from(error));
+      expect(conv.onEvent(ev)).toMatchObject({
+        out: null,
+        error: { type: 'RESOURCE_EXHAUSTED', code: '429', message: 'quota' },
+      });
     });
 
     it('Gemini whole answer and stream: usageMetadata with cached content', () => {
@@ -217,6 +228,20 @@ describe('adaptorFor', () => {
         stop_reason: 'end_turn',
         usage: { input_tokens: 10, output_tokens: 20 },
       });
+    });
+
+    it.each([
+      ['Anthropic', () => claude(true)],
+      ['Gemini', () => gemini(true)],
+    ])('%s client: an OpenAI error chunk is reported, never written as a normal end', (_name, req) => {
+      const conv = adaptorFor(req(), openAIAdaptor(OPENAI_CONFIG)).streamConverter('chat', false, 'gpt');
+      const failed = sse([
+        chunk({ role: 'assistant', content: 'Hi' }),
+        { data: { error: { message: 'boom', type: 'server_error', param: null, code: 'server_error' } } },
+      ]);
+      const steps = new SseParser().push(Buffer.from(failed)).map((ev) => conv.onEvent(ev));
+      expect(steps[1]).toEqual({ out: null, error: { message: 'boom', type: 'server_error', code: 'server_error' } });
+      expect(steps[0].out).toContain('Hi');
     });
 
     it('writes an OpenAI stream as Anthropic events ending with the usage', () => {

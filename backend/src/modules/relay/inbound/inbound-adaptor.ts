@@ -46,8 +46,10 @@ function passThrough(inbound: InboundRequest, adaptor: ProtocolAdaptor): Protoco
           try {
             step = reader.onEvent(ev);
           } catch {
-            // An upstream error event: the client receives it as the upstream sent it.
+            // An event the reader cannot read: the client receives it as the upstream sent it.
           }
+          // The upstream's error event: the relay ends the stream with it in the client's format (redacted).
+          if (step.error) return { out: null, usage: step.usage, error: step.error };
           return { out: `${ev.raw}\n\n`, usage: step.usage, text: step.text };
         },
         finish: () => null,

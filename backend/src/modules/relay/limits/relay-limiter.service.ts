@@ -85,6 +85,12 @@ export class RelayLimiter implements OnModuleInit, OnModuleDestroy {
     for (const { key, windowMs } of ticket.successKeys) this.store.hit(key, windowMs, now);
   }
 
+  /** The matcher for model output when CheckSensitiveOnCompletionEnabled is on (docs/relay.md); else null. */
+  outputMatcher(s: Settings): SensitiveMatcher | null {
+    if (!s.CheckSensitiveEnabled || !s.CheckSensitiveOnCompletionEnabled || this.sensitive.empty) return null;
+    return this.sensitive;
+  }
+
   /** Refuses a prompt containing a sensitive word when the check is on. */
   checkPrompt(text: () => string, s: Settings): void {
     if (!s.CheckSensitiveEnabled || !s.CheckSensitiveOnPromptEnabled || this.sensitive.empty) return;

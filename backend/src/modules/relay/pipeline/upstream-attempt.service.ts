@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Dispatcher } from 'undici';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
 import type { AdaptorTarget, ProtocolAdaptor, UpstreamCall, UpstreamErrorInfo } from '../../../providers/provider';
@@ -8,8 +8,11 @@ import { callSecrets, redact, redactBody } from '../../upstream/secrets';
 import { plausibleUsage, requestBounds } from '../metering/billable-usage';
 import { OutputMeter } from '../metering/output-meter';
 import { TokenizerService } from '../metering/tokenizer.service';
+import { streamScreen } from '../limits/output-screen';
+import { RelayLimiter } from '../limits/relay-limiter.service';
 import { adaptorTarget, upstreamModelOf, type RelayChannel } from '../routing/relay-channel';
 import { isStreamType, streamParser } from '../stream/framing';
+import { streamCutError, streamEndError, upstreamStreamError } from '../stream/stream-error';
 import { pingIntervalMs, pipeStream, type StreamResult } from '../stream/stream-pipe';
 import { classifyUpstreamError } from '../../upstream/upstream-errors';
 import { readBody, UpstreamClient } from '../../upstream/upstream-client.service';
@@ -44,10 +47,13 @@ const NOT_RETRYABLE = new Set([400, 409, 413, 415, 422]);
 /** One upstream call on one channel, up to the point where the response reached the client. */
 @Injectable()
 export class UpstreamAttempt {
+  private readonly logger = new Logger(UpstreamAttempt.name);
+
   constructor(
     private readonly registry: AdaptorRegistry,
     private readonly upstream: UpstreamClient,
     private readonly tokenizer: TokenizerService,
+    private readonly limiter: RelayLimiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly images: ImageFetcher,
   ) {}
@@ -124,7 +130,7 @@ export class UpstreamAttempt {
     if (res.statusCode >= 300) return this.upstreamError(channel, adaptor, res, this.secretsOf(channel, target));
     const contentType = String(res.headers['content-type'] ?? 'application/json');
     if (ctx.req.stream && isStreamType(adaptor, contentType))
-      return this.stream(ctx, channel, adaptor, upstreamModel, res);
+      return this.stream(ctx, channel, adaptor, upstreamModel, res, target);
     return this.whole(ctx, channel, adaptor, upstreamModel, res, contentType, target);
   }
 
@@ -168,6 +174,10 @@ export class UpstreamAttempt {
             });
       return this.badAnswer(res.statusCode, error, secrets);
     }
+    // CheckSensitiveOnCompletionEnabled: an answer with a sensitive word is refused, nothing delivered, refunded.
+    const matcher = this.limiter.outputMatcher(ctx.settings);
+    if (matcher && matcher.find(result.outputText ?? read(true).outputText ?? '') !== null)
+      return this.failure(streamCutError('sensitive_words_detected'), null, 'sensitive words in the output', false);
     // Usage that will not be believed: the output is counted locally, so its text is needed.
     if (
       result.usage &&
@@ -194,6 +204,7 @@ export class UpstreamAttempt {
     adaptor: ProtocolAdaptor,
     upstreamModel: string,
     res: Dispatcher.ResponseData,
+    target: AdaptorTarget,
   ) {
     const keep = ctx.settings.LogChatContentEnabled ? LOGGED_CONTENT_CHARS : 0;
     const meter = new OutputMeter(this.tokenizer, ctx.req.model, keep);
@@ -224,16 +235,24 @@ export class UpstreamAttempt {
       startedAt: ctx.startedAt,
       clientGone: ctx.clientGone,
       pingMs: pingIntervalMs(ctx.settings),
-      errorEvent: () =>
+      errorEvent: (r) =>
         ctx.errors.streamEvent(
-          cutByShutdown(ctx.signal) ? shuttingDown() : RelayError.badGateway('relay.stream_interrupted', 'stream_interrupted'),
+          streamEndError(r, ctx.settings, cutByShutdown(ctx.signal), this.secretsOf(channel, target)),
           ctx.locale,
         ),
+      screen: this.outputScreen(ctx),
+      queueLimit: ctx.settings.StreamCacheQueueLength,
       settle: (r) => ctx.settle(deliveredBy(r)),
     });
     if (result.end === 'interrupted' && !result.opened) {
       if (cutByShutdown(ctx.signal)) return this.aborted(ctx);
-      // Upstream broke before anything reached the client: still retryable.
+      // Nothing reached the client: refunded. A sensitive output is not tried elsewhere.
+      if (result.cut) return this.failure(streamCutError(result.cut), null, result.cut, false);
+      // Upstream broke (or reported an error) before anything reached the client: still retryable.
+      if (result.upstreamError) {
+        const error = upstreamStreamError(result.upstreamError, this.secretsOf(channel, target));
+        return this.failure(error, error.status, error.upstreamMessage ?? 'upstream error in stream');
+      }
       return this.failure(
         RelayError.badGateway('relay.stream_interrupted', 'stream_interrupted'),
         null,
@@ -241,6 +260,18 @@ export class UpstreamAttempt {
       );
     }
     return deliveredBy(result);
+  }
+
+  /**
+   * CheckSensitiveOnCompletionEnabled on a stream: with StopOnSensitiveEnabled a word cuts the stream;
+   * without, it is only logged (once per request).
+   */
+  private outputScreen(ctx: AttemptContext): ((text: string) => boolean) | undefined {
+    const matcher = this.limiter.outputMatcher(ctx.settings);
+    if (!matcher) return undefined;
+    return streamScreen(matcher, ctx.settings.StopOnSensitiveEnabled, () =>
+      this.logger.warn(`sensitive word in the output of request ${ctx.requestId} (not stopped)`),
+    );
   }
 
   /** `secrets`: what the error text must not carry (callSecrets). */

@@ -29,19 +29,29 @@ describe('AWS event-stream framing as stream events', () => {
     }
   });
 
-  it('events before an exception in the same chunk go out first; the exception ends the stream', () => {
+  it('an exception message becomes an Anthropic error event after the events before it', () => {
     const p = new AwsEventStreamParser();
-    const events = p.push(bin('stream-throttled.bedrock.bin'));
-    expect(events.map((e) => e.event)).toEqual(['message_start']);
-    expect(() => p.end()).toThrow(expect.objectContaining({ type: 'throttlingException' }));
+    const events = [...p.push(bin('stream-throttled.bedrock.bin')), ...p.end()];
+    expect(events.map((e) => e.event)).toEqual(['message_start', 'error']);
+    expect(JSON.parse(events[1].data!)).toMatchObject({ type: 'error', error: { type: 'throttlingException' } });
+    const conv = anthropicStream(true, 'claude');
+    const steps = events.map((e) => conv.onEvent(e));
+    expect(steps[1]).toEqual({
+      out: null,
+      error: expect.objectContaining({ type: 'throttlingException', code: null }),
+    });
   });
 
-  it('an exception alone throws at once', () => {
+  it('an exception alone is one error event carrying its type and message', () => {
     const exception = encodeEventStreamMessage(
       { ':message-type': 'exception', ':exception-type': 'modelStreamErrorException' },
       '{"message":"boom"}',
     );
-    expect(() => new AwsEventStreamParser().push(exception)).toThrow('boom');
+    const [ev] = new AwsEventStreamParser().push(exception);
+    expect(anthropicStream(true, 'claude').onEvent(ev)).toEqual({
+      out: null,
+      error: { type: 'modelStreamErrorException', message: 'boom', code: null },
+    });
   });
 
   it('a stream cut mid-message fails at its end', () => {

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Settings } from '@gw/shared';
-import type { StreamConverter, UsageReport } from '../../../providers/provider';
+import type { StreamConverter, UpstreamErrorInfo, UsageReport } from '../../../providers/provider';
 import type { OutputMeter } from '../metering/output-meter';
 import { SseParser } from './sse-parser';
 
@@ -15,7 +15,13 @@ export interface StreamResult {
   readonly opened: boolean;
   /** Why an interrupted stream stopped (for the error log; no secrets). */
   readonly reason?: string;
+  /** The error the upstream reported inside the stream, when that is what ended it. */
+  readonly upstreamError?: UpstreamErrorInfo;
+  /** The relay cut the stream itself: a sensitive word in the output, or a client too slow to keep up. */
+  readonly cut?: StreamCutReason;
 }
+
+export type StreamCutReason = 'sensitive_words_detected' | 'stream_queue_overflow';
 
 export interface StreamPipeInput {
   readonly body: AsyncIterable<Buffer>;
@@ -30,14 +36,28 @@ export interface StreamPipeInput {
   readonly startedAt: number;
   /** True when the client went away (as opposed to a timeout or an upstream fault). */
   readonly clientGone: () => boolean;
-  /** The terminating event sent to the client when upstream breaks mid-stream. */
-  readonly errorEvent: (reason: string) => string;
+  /**
+   * The terminating event sent to the client when the stream breaks after it opened: the result
+   * says why (`upstreamError`: the upstream reported one; `cut`: the relay cut it; else a broken upstream).
+   */
+  readonly errorEvent: (r: StreamResult) => string;
   /**
    * Keep-alive (general_setting.ping_interval_*): after this many ms without a write, an SSE comment
    * goes out so proxies keep an idle stream open. It opens the response, so the request can no longer
    * move to another channel. 0: off.
    */
   readonly pingMs?: number;
+  /**
+   * Screens each event's generated text (StopOnSensitiveEnabled): true cuts the stream before that
+   * event goes out (`cut: 'sensitive_words_detected'`).
+   */
+  readonly screen?: (text: string) => boolean;
+  /**
+   * StreamCacheQueueLength: while the client's socket is not draining, events keep being read from
+   * upstream and queued for it; more than this many queued cuts the stream (`cut:
+   * 'stream_queue_overflow'`). 0: plain backpressure (upstream reading pauses until the client drains).
+   */
+  readonly queueLimit?: number;
   /**
    * Books the response before its last bytes go out: called once when the stream ends (complete,
    * client gone, or broken after it opened), before the held final events, the closing block and
@@ -58,6 +78,20 @@ export function pingIntervalMs(settings: Settings): number {
 
 /** An SSE comment line: every client ignores it. */
 export const PING_EVENT = ': PING\n\n';
+
+/** Thrown inside the pipe when a converter reports the upstream's error event. */
+class UpstreamStreamError extends Error {
+  constructor(readonly info: UpstreamErrorInfo) {
+    super('upstream error in stream');
+  }
+}
+
+/** Thrown inside the pipe when the relay cuts the stream itself. */
+class StreamCut extends Error {
+  constructor(readonly reason: StreamCutReason) {
+    super(reason);
+  }
+}
 
 /** Resolves when the client can take more, or when it is gone / the request aborted. */
 function drained(raw: ServerResponse, signal: AbortSignal): Promise<void> {
@@ -94,6 +128,7 @@ export async function pipeStream(i: StreamPipeInput): Promise<StreamResult> {
   let frtMs: number | null = null;
   let opened = false;
   let held = '';
+  let upstreamError: UpstreamErrorInfo | undefined;
   let lastWrite = performance.now();
   const openOnce = () => {
     if (opened) return;
@@ -106,12 +141,27 @@ export async function pipeStream(i: StreamPipeInput): Promise<StreamResult> {
     i.raw.write(PING_EVENT);
     lastWrite = performance.now();
   });
+  const queueLimit = i.queueLimit ?? 0;
+  let queued = 0;
+  const onDrain = () => (queued = 0);
+  if (queueLimit > 0) i.raw.on('drain', onDrain);
+  let cut: StreamCutReason | undefined;
   const emit = async (events: ReturnType<SseParser['push']>): Promise<void> => {
     let out = '';
+    let count = 0;
     for (const ev of events) {
       const step = i.converter.onEvent(ev);
       if (step.usage) usage = step.usage;
+      if (step.error) {
+        // What came before the error goes out; held usage / terminal events do not.
+        upstreamError = step.error;
+        break;
+      }
       if (step.out === null) continue;
+      if (step.text && i.screen?.(step.text)) {
+        cut = 'sensitive_words_detected';
+        break;
+      }
       if (step.text) i.meter.add(step.text);
       if ((step.usage && !step.text) || TERMINAL.test(step.out)) {
         held += step.out;
@@ -119,12 +169,21 @@ export async function pipeStream(i: StreamPipeInput): Promise<StreamResult> {
       }
       out += held + step.out;
       held = '';
+      count++;
     }
-    if (!out) return;
-    frtMs ??= Math.round(performance.now() - i.startedAt);
-    openOnce();
-    lastWrite = performance.now();
-    if (!i.raw.write(out)) await drained(i.raw, i.signal);
+    if (out) {
+      frtMs ??= Math.round(performance.now() - i.startedAt);
+      openOnce();
+      lastWrite = performance.now();
+      const flowing = i.raw.write(out);
+      if (queueLimit > 0) {
+        // Counted while the socket is not draining; a 'drain' empties the count.
+        if (!flowing) queued += count;
+        if (queued > queueLimit) cut = 'stream_queue_overflow';
+      } else if (!flowing && !upstreamError && !cut) await drained(i.raw, i.signal);
+    }
+    if (upstreamError) throw new UpstreamStreamError(upstreamError);
+    if (cut) throw new StreamCut(cut);
   };
   try {
     for await (const chunk of i.body) {
@@ -147,15 +206,27 @@ export async function pipeStream(i: StreamPipeInput): Promise<StreamResult> {
       i.raw.destroy();
       return result;
     }
-    const reason = String((err as { code?: string })?.code ?? (err as Error)?.message ?? 'stream error');
-    const result: StreamResult = { end: 'interrupted', usage, frtMs, opened, reason };
+    const reported = err instanceof UpstreamStreamError ? err.info : undefined;
+    const reason = reported
+      ? `upstream error in stream: ${reported.type}`
+      : String((err as { code?: string })?.code ?? (err as Error)?.message ?? 'stream error');
+    const result: StreamResult = {
+      end: 'interrupted',
+      usage,
+      frtMs,
+      opened,
+      reason,
+      ...(reported ? { upstreamError: reported } : {}),
+      ...(err instanceof StreamCut ? { cut: err.reason } : {}),
+    };
     // Not opened: nothing reached the client and the request may go to another channel unbilled.
     if (opened) {
       await i.settle(result);
-      if (!i.raw.destroyed) i.raw.end(i.errorEvent(reason));
+      if (!i.raw.destroyed) i.raw.end(i.errorEvent(result));
     }
     return result;
   } finally {
     stopPing();
+    if (queueLimit > 0) i.raw.off('drain', onDrain);
   }
 }
