@@ -259,7 +259,14 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
     const exhausted = await poor.models.generateContent({ model: CASES[1].model, contents: 'hi' }).catch((e) => e);
     expect(exhausted.status).toBe(403);
     expect(JSON.parse(exhausted.message)).toEqual({
-      error: { code: 403, message: 'Insufficient user quota', status: 'PERMISSION_DENIED' },
+      error: {
+        code: 403,
+        message: 'Insufficient user quota',
+        status: 'PERMISSION_DENIED',
+        details: [
+          { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'insufficient_quota', domain: 'gateway' },
+        ],
+      },
     });
 
     const malformed = await fetch(`${h.t.url}/v1beta/models/${CASES[1].model}:generateContent`, {

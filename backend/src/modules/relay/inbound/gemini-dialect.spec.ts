@@ -115,7 +115,12 @@ describe('gemini dialect', () => {
     ]);
     const err = RelayError.quotaExhausted('relay.user_quota_exhausted');
     expect(GEMINI_ERRORS.body(err, 'en')).toEqual({
-      error: { code: 403, message: 'Insufficient user quota', status: 'PERMISSION_DENIED' },
+      error: {
+        code: 403,
+        message: 'Insufficient user quota',
+        status: 'PERMISSION_DENIED',
+        details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: err.code, domain: 'gateway' }],
+      },
     });
     expect(GEMINI_ERRORS.streamEvent(err, 'en')).toMatch(/^data: \{"error":\{"code":403,/);
   });

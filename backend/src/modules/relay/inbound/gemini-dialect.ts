@@ -28,8 +28,19 @@ import {
 } from './inbound-dialect';
 import { badRequest, isJsonObject, toRelayRequest } from './inbound-parse';
 
-function errorBody(err: RelayError, locale: Locale) {
+function plainBody(err: RelayError, locale: Locale) {
   return geminiErrorBody(err.status, err.upstreamMessage ?? t(err.key, locale, err.params));
+}
+
+/**
+ * The gateway's own refusals name their code (unsupported, insufficient_quota...) in an ErrorInfo
+ * `reason`, as Google's errors do; an upstream's answer keeps its own shape.
+ */
+function errorBody(err: RelayError, locale: Locale): object {
+  const body = plainBody(err, locale);
+  if (err.upstreamMessage !== undefined || !err.code) return body;
+  const reason = { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: err.code, domain: 'gateway' };
+  return { error: { ...body.error, details: [reason] } };
 }
 
 /**
@@ -37,8 +48,8 @@ function errorBody(err: RelayError, locale: Locale) {
  * when it sent one); a type of another format (overloaded_error...) goes in an ErrorInfo `reason`.
  */
 function streamErrorBody(err: RelayError, locale: Locale): object {
-  const body = errorBody(err, locale);
-  if (err.upstreamMessage === undefined || !err.type) return body;
+  if (err.upstreamMessage === undefined || !err.type) return errorBody(err, locale);
+  const body = plainBody(err, locale);
   if (/^[A-Z][A-Z_]*$/.test(err.type)) return { error: { ...body.error, status: err.type } };
   const reason = { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: err.type, domain: 'upstream' };
   return { error: { ...body.error, details: [reason] } };
