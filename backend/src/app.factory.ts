@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
+import fastifyWebsocket from '@fastify/websocket';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
@@ -7,6 +8,7 @@ import { callerChecks } from './common/http/caller-checks';
 import { constrainIdParams } from './common/http/id-params';
 import { ANONYMOUS_BODY_LIMIT, applyRequestBounds } from './common/http/request-bounds';
 import type { AppConfig } from './config/env';
+import { RealtimeGateway } from './modules/relay/realtime/realtime-gateway';
 import { GlobalRateLimits } from './modules/throttle/global-rate-limits';
 import { registerWeb } from './web/static-web';
 
@@ -30,6 +32,9 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   applyRequestBounds(app, config, callerChecks(app));
   constrainIdParams(app.getHttpAdapter().getInstance());
   await app.register(fastifyCookie, { secret: config.sessionSecret });
+  // GET /v1/realtime (WebSocket); registered before the routes so the plugin sees them all.
+  await app.register(fastifyWebsocket, { options: RealtimeGateway.serverOptions });
+  app.get(RealtimeGateway).register(app.getHttpAdapter().getInstance());
   const web = await registerWeb(app, config);
   app.useGlobalFilters(new AllExceptionsFilter(web));
   // SIGTERM / SIGINT are handled by main.ts (app.shutdown.ts): a bounded drain, then app.close().

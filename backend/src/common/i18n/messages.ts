@@ -255,6 +255,8 @@ export const MESSAGES = {
   'relay.unsupported_mode': ['渠道类型不支持该接口', 'The channel type does not support this endpoint'],
   'relay.shutting_down': ['服务正在重启，请稍后重试', 'The service is restarting, please retry shortly'],
   'relay.model_not_found': ['模型 {model} 不存在', "The model '{model}' does not exist"],
+  'relay.realtime_unsupported': ['模型 {model} 的渠道不支持 Realtime 接口（仅 OpenAI 与 Azure 渠道支持）', 'No channel of the model {model} supports the Realtime API (only OpenAI and Azure channels do)'],
+  'relay.realtime_upgrade_required': ['该接口需要 WebSocket 连接', 'This endpoint needs a WebSocket connection'],
   'payment.disabled': ['管理员未开启在线充值', 'Online top-up is not enabled by the administrator'],
   'payment.amount_below_min': ['充值数量不能小于 {min}', 'The amount cannot be less than {min}'],
   'payment.amount_too_small': ['充值金额过低', 'The payable amount is too small'],
