@@ -51,7 +51,9 @@ describe('realtime relay (GET /v1/realtime)', () => {
 
   const wsUrl = (query: string) => `${t.url.replace(/^http/, 'ws')}/v1/realtime?${query}`;
   /** The SDK always dials wss://; the gateway under test speaks plain ws on loopback. */
-  const plain = { createConnection: (o: { host?: string; port?: number }) => netConnect({ host: '127.0.0.1', port: Number(o.port) }) };
+  const plain = {
+    createConnection: (o: { host?: string; port?: number }) => netConnect({ host: '127.0.0.1', port: Number(o.port) }),
+  };
 
   async function customer(name: string, quota: number) {
     const user = await fundedUser(root, `${name}${Math.floor(Math.random() * 1e6)}`.slice(0, 12), quota);
@@ -59,15 +61,16 @@ describe('realtime relay (GET /v1/realtime)', () => {
     return { user, token };
   }
 
-  const logsOf = (userId: number) =>
-    db.all('SELECT * FROM logs WHERE type = 2 AND user_id = ? ORDER BY id', [userId]);
+  const logsOf = (userId: number) => db.all('SELECT * FROM logs WHERE type = 2 AND user_id = ? ORDER BY id', [userId]);
 
   /** Collects a socket's events (JSON) and its close. */
   function watch(socket: WebSocket) {
     const events: any[] = [];
     const binary: Buffer[] = [];
     let closed: { code: number; reason: string } | null = null;
-    socket.on('message', (data, isBinary) => (isBinary ? binary.push(data as Buffer) : events.push(JSON.parse(data.toString()))));
+    socket.on('message', (data, isBinary) =>
+      isBinary ? binary.push(data as Buffer) : events.push(JSON.parse(data.toString())),
+    );
     socket.on('close', (code, reason) => (closed = { code, reason: reason.toString() }));
     const count = (type: string) => events.filter((e) => e.type === type).length;
     return {
@@ -97,7 +100,15 @@ describe('realtime relay (GET /v1/realtime)', () => {
     // Every upstream event reached the client, in order.
     expect(events.map((e) => e.type)).toEqual([
       'session.created',
-      ...Array(2).fill(['response.created', 'response.output_text.delta', 'response.output_text.delta', 'response.output_audio.delta', 'response.done']).flat(),
+      ...Array(2)
+        .fill([
+          'response.created',
+          'response.output_text.delta',
+          'response.output_text.delta',
+          'response.output_audio.delta',
+          'response.done',
+        ])
+        .flat(),
     ]);
     const up = mock.connections[0];
     expect(up.url).toBe(`/v1/realtime?model=${UPSTREAM_MODEL}`);
@@ -107,7 +118,10 @@ describe('realtime relay (GET /v1/realtime)', () => {
 
     const logs = await eventually(async () => ((await logsOf(user.id)).length === 2 ? logsOf(user.id) : null));
     expect(logs!.map((l: any) => Number(l.quota))).toEqual([FIRST_QUOTA, SECOND_QUOTA]);
-    expect(logs!.map((l: any) => [l.prompt_tokens, l.completion_tokens])).toEqual([[150, 50], [200, 10]]);
+    expect(logs!.map((l: any) => [l.prompt_tokens, l.completion_tokens])).toEqual([
+      [150, 50],
+      [200, 10],
+    ]);
     expect(new Set(logs!.map((l: any) => l.request_id)).size).toBe(2);
     const other = JSON.parse(logs![0].other);
     expect(other).toMatchObject({
@@ -227,10 +241,18 @@ describe('realtime relay (GET /v1/realtime)', () => {
   });
 
   it('relays to an Azure channel on its deployment URL with api-key', async () => {
-    await createChannel(root, { type: 3, key: 'azure-rt-key', base_url: mock.url, models: 'azure-realtime', other: '2025-04-01-preview' });
+    await createChannel(root, {
+      type: 3,
+      key: 'azure-rt-key',
+      base_url: mock.url,
+      models: 'azure-realtime',
+      other: '2025-04-01-preview',
+    });
     const { user, token } = await customer('rta', 1_000_000);
     mock.script(FIRST);
-    const socket = new WebSocket(wsUrl('model=azure-realtime'), { headers: { authorization: `Bearer sk-${token.key}` } });
+    const socket = new WebSocket(wsUrl('model=azure-realtime'), {
+      headers: { authorization: `Bearer sk-${token.key}` },
+    });
     const w = watch(socket);
     await w.until(() => w.count('session.created') === 1);
     socket.send(JSON.stringify({ type: 'response.create' }));

@@ -100,9 +100,26 @@ export class RealtimeMock {
   private respond(send: (e: Record<string, unknown>) => void): void {
     const id = `resp_${++this.seq}`;
     const usage = this.usages.shift() ?? this.defaultUsage;
-    send({ type: 'response.created', response: { id, object: 'realtime.response', status: 'in_progress', output: [] } });
-    send({ type: 'response.output_text.delta', response_id: id, item_id: `item_${id}`, output_index: 0, content_index: 0, delta: 'Hello ' });
-    send({ type: 'response.output_text.delta', response_id: id, item_id: `item_${id}`, output_index: 0, content_index: 0, delta: 'there.' });
+    send({
+      type: 'response.created',
+      response: { id, object: 'realtime.response', status: 'in_progress', output: [] },
+    });
+    send({
+      type: 'response.output_text.delta',
+      response_id: id,
+      item_id: `item_${id}`,
+      output_index: 0,
+      content_index: 0,
+      delta: 'Hello ',
+    });
+    send({
+      type: 'response.output_text.delta',
+      response_id: id,
+      item_id: `item_${id}`,
+      output_index: 0,
+      content_index: 0,
+      delta: 'there.',
+    });
     send({
       type: 'response.output_audio.delta',
       response_id: id,
@@ -111,6 +128,9 @@ export class RealtimeMock {
       content_index: 1,
       delta: Buffer.alloc(480, 7).toString('base64'),
     });
-    send({ type: 'response.done', response: { id, object: 'realtime.response', status: 'completed', output: [], usage } });
+    send({
+      type: 'response.done',
+      response: { id, object: 'realtime.response', status: 'completed', output: [], usage },
+    });
   }
 }

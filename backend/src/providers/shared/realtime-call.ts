@@ -4,7 +4,8 @@ import { azureDeployment } from '../azure/azure-url';
 /**
  * Where a Realtime WebSocket session goes upstream (pure; docs/relay.md#realtime). OpenAI:
  * `{base}/v1/realtime?model=…` with `Authorization: Bearer`; Azure: the deployment endpoint
- * `{base}/openai/realtime?api-version=…&deployment=…` with `api-key`. http(s) bases become ws(s).
+ * `{base}/openai/realtime?api-version=…&deployment=…` (or, with the api-version `v1`, the GA
+ * `{base}/openai/v1/realtime?model=…`) with `api-key`. http(s) bases become ws(s).
  */
 
 /** Realtime on Azure is served by preview api-versions; a channel's `other` overrides it. */
@@ -40,6 +41,12 @@ export function realtimeCall(t: RealtimeTarget): RealtimeCall | null {
   const base = wsBase(t.baseUrl);
   if (t.channelType === ChannelType.Azure) {
     const version = t.other.trim() || AZURE_REALTIME_API_VERSION;
+    // The GA surface: the deployment as `model`, no api-version.
+    if (version === 'v1')
+      return {
+        url: `${base}/openai/v1/realtime?model=${encodeURIComponent(azureDeployment(t.model))}`,
+        headers: { 'api-key': t.key },
+      };
     const query = new URLSearchParams({ 'api-version': version, deployment: azureDeployment(t.model) });
     return { url: `${base}/openai/realtime?${query.toString()}`, headers: { 'api-key': t.key } };
   }

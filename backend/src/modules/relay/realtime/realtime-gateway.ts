@@ -67,7 +67,11 @@ export class RealtimeGateway {
       preHandler: (req, reply) => this.prepare(req, reply),
       handler: (req, reply) => {
         assignRequestId(reply);
-        this.refuse(reply, new RelayError({ key: 'relay.realtime_upgrade_required', status: 426, code: 'upgrade_required' }), pickLocale(req.headers['accept-language']));
+        this.refuse(
+          reply,
+          new RelayError({ key: 'relay.realtime_upgrade_required', status: 426, code: 'upgrade_required' }),
+          pickLocale(req.headers['accept-language']),
+        );
       },
       wsHandler: (socket: WebSocket, req: FastifyRequest) => this.attach(socket, req),
     });
@@ -86,7 +90,8 @@ export class RealtimeGateway {
         req.ip,
       );
       const query = req.query as Record<string, unknown>;
-      const model = typeof query.model === 'string' ? query.model : typeof query.deployment === 'string' ? query.deployment : '';
+      const model =
+        typeof query.model === 'string' ? query.model : typeof query.deployment === 'string' ? query.deployment : '';
       if (!model) throw RelayError.invalidRequest('relay.model_required', 'model_required');
       const settings = this.options.settings;
       const { pricing, groupRatio } = admitModel(caller, model, settings);
@@ -117,8 +122,10 @@ export class RealtimeGateway {
     let pinned: RelayChannel | undefined;
     if (caller.pinnedChannelId !== null) {
       pinned = table.channel(caller.pinnedChannelId);
-      if (!pinned || pinned.status !== 1) throw RelayError.denied('relay.pinned_channel_unavailable', 'channel_unavailable');
-      if (!serves(pinned)) throw RelayError.invalidRequest('relay.realtime_unsupported', 'realtime_not_supported', { model });
+      if (!pinned || pinned.status !== 1)
+        throw RelayError.denied('relay.pinned_channel_unavailable', 'channel_unavailable');
+      if (!serves(pinned))
+        throw RelayError.invalidRequest('relay.realtime_unsupported', 'realtime_not_supported', { model });
     }
     const tiers = table.tiers(caller.group, model);
     if (!pinned && tiers.length === 0) throw RelayError.noChannel(caller.group, model);
@@ -128,7 +135,8 @@ export class RealtimeGateway {
     let below: number | null = null;
     let last: unknown = null;
     for (let i = 0; i <= (pinned ? 0 : retries); i++) {
-      const channel: RelayChannel | null = pinned ?? pickChannel(tiers, { exclude: tried, belowPriority: below, accept: serves, random: Math.random });
+      const channel: RelayChannel | null =
+        pinned ?? pickChannel(tiers, { exclude: tried, belowPriority: below, accept: serves, random: Math.random });
       if (!channel) break;
       tried.add(channel.id);
       below = channel.priority;
@@ -136,7 +144,14 @@ export class RealtimeGateway {
       const key = channel.keys[Math.floor(Math.random() * channel.keys.length)] ?? '';
       const target = adaptorTarget(channel, key, entry?.defaultBaseUrl ?? '');
       const upstreamModel = upstreamModelOf(channel, model);
-      const call = realtimeCall({ channelType: channel.type, baseUrl: target.baseUrl, key, model: upstreamModel, other: target.other, beta });
+      const call = realtimeCall({
+        channelType: channel.type,
+        baseUrl: target.baseUrl,
+        key,
+        model: upstreamModel,
+        other: target.other,
+        beta,
+      });
       if (!call || !key || !target.baseUrl) {
         last = RelayError.badGateway('relay.upstream_unreachable', 'channel_misconfigured');
         continue;
@@ -145,7 +160,9 @@ export class RealtimeGateway {
         return { channel, upstreamModel, open: await openUpstream(call, this.config.relayConnectTimeoutSec * 1000) };
       } catch (err) {
         last = err;
-        this.logger.warn(`realtime upstream of channel ${channel.id} failed: ${relayErrorOf(err)?.upstreamMessage ?? String(err)}`);
+        this.logger.warn(
+          `realtime upstream of channel ${channel.id} failed: ${relayErrorOf(err)?.upstreamMessage ?? String(err)}`,
+        );
       }
     }
     throw last ?? RelayError.noChannel(caller.group, model);

@@ -34,7 +34,10 @@ export function chooseProtocol(offered: Iterable<string>): string | false {
 }
 
 /** The client speaks the beta protocol (header or subprotocol): the upstream is asked for it too. */
-export function wantsBeta(betaHeader: string | string[] | undefined, protocolHeader: string | string[] | undefined): boolean {
+export function wantsBeta(
+  betaHeader: string | string[] | undefined,
+  protocolHeader: string | string[] | undefined,
+): boolean {
   const beta = Array.isArray(betaHeader) ? betaHeader.join(',') : (betaHeader ?? '');
   return /realtime=v1/.test(beta) || offeredProtocols(protocolHeader).includes('openai-beta.realtime-v1');
 }

@@ -151,7 +151,11 @@ export class RealtimeSession {
     return this.deps.billing.reserve(this.s.caller, this.s.price, this.s.settings, this.s.path);
   }
 
-  private async settle(entry: Active, report: ReturnType<typeof realtimeUsageReport>, streamEnd: string): Promise<void> {
+  private async settle(
+    entry: Active,
+    report: ReturnType<typeof realtimeUsageReport>,
+    streamEnd: string,
+  ): Promise<void> {
     await this.deps.billing
       .settle({
         caller: this.s.caller,
