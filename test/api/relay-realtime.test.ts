@@ -204,6 +204,38 @@ describe('realtime relay (GET /v1/realtime)', () => {
     expect(Number((await db.one('SELECT quota FROM users WHERE id = ?', [user.id])).quota)).toBe(quota - FIRST_QUOTA);
   });
 
+  it('bills a response the server starts by itself (voice activity) like a requested one', async () => {
+    const { user, token } = await customer('rtv', 1_000_000);
+    mock.script(FIRST);
+    const socket = new WebSocket(wsUrl(`model=${MODEL}`), { headers: { authorization: `Bearer sk-${token.key}` } });
+    const w = watch(socket);
+    await w.until(() => w.count('session.created') === 1);
+    // The stand-in starts a response on a committed audio buffer, as server VAD does.
+    socket.send(JSON.stringify({ type: 'input_audio_buffer.commit' }));
+    await w.until(() => w.count('response.done') === 1);
+    socket.close();
+    const logs = await eventually(async () => ((await logsOf(user.id)).length === 1 ? logsOf(user.id) : null));
+    expect(Number(logs![0].quota)).toBe(FIRST_QUOTA);
+    await expectLedger(db, { users: { [user.id]: 0 }, tokens: { [token.id]: 1_000_000 } });
+  });
+
+  it('cancels a response under way when the client leaves, and bills the usage it reports', async () => {
+    const { user, token } = await customer('rtl', 1_000_000);
+    mock.script(SECOND);
+    mock.holdResponses = true;
+    const socket = new WebSocket(wsUrl(`model=${MODEL}`), { headers: { authorization: `Bearer sk-${token.key}` } });
+    const w = watch(socket);
+    await w.until(() => w.count('session.created') === 1);
+    socket.send(JSON.stringify({ type: 'response.create' }));
+    await w.until(() => w.count('response.output_text.delta') === 1);
+    socket.close(1000);
+    await w.until(() => mock.connections[0].closed !== null);
+    expect(mock.connections[0].frames.map((f: any) => f.type)).toEqual(['response.create', 'response.cancel']);
+    const logs = await eventually(async () => ((await logsOf(user.id)).length === 1 ? logsOf(user.id) : null));
+    expect(Number(logs![0].quota)).toBe(SECOND_QUOTA);
+    await expectLedger(db, { users: { [user.id]: 0 }, tokens: { [token.id]: 1_000_000 } });
+  });
+
   /** The HTTP answer to an upgrade the gateway refuses. */
   function refusal(url: string, headers: Record<string, string>, protocols: string[] = []) {
     return new Promise<{ status: number; body: any }>((resolve, reject) => {

@@ -49,6 +49,10 @@ export class RealtimeMock {
   private server?: WebSocketServer;
   private usages: RealtimeUsage[] = [];
   private seq = 0;
+  /** Responses waiting for a cancel (holdResponses), with the usage they will report. */
+  private readonly held = new Map<string, RealtimeUsage>();
+  /** Responses stop after their first delta and end only when cancelled (`response.cancel`). */
+  holdResponses = false;
   /** The usage when the script is empty. */
   defaultUsage: RealtimeUsage = realtimeUsage({ textIn: 10, audioIn: 0, textOut: 5, audioOut: 0 });
 
@@ -71,6 +75,8 @@ export class RealtimeMock {
   reset(): void {
     this.connections.length = 0;
     this.usages = [];
+    this.held.clear();
+    this.holdResponses = false;
   }
 
   async close(): Promise<void> {
@@ -93,6 +99,7 @@ export class RealtimeMock {
       const event = JSON.parse(data.toString()) as { type?: string };
       conn.frames.push(event);
       if (event.type === 'response.create' || event.type === 'input_audio_buffer.commit') this.respond(send);
+      if (event.type === 'response.cancel') this.cancel(send, String((event as { response_id?: unknown }).response_id));
     });
     socket.on('close', (code, reason) => (conn.closed = { code, reason: reason.toString() }));
   }
@@ -112,6 +119,10 @@ export class RealtimeMock {
       content_index: 0,
       delta: 'Hello ',
     });
+    if (this.holdResponses) {
+      this.held.set(id, usage);
+      return;
+    }
     send({
       type: 'response.output_text.delta',
       response_id: id,
@@ -131,6 +142,16 @@ export class RealtimeMock {
     send({
       type: 'response.done',
       response: { id, object: 'realtime.response', status: 'completed', output: [], usage },
+    });
+  }
+
+  private cancel(send: (e: Record<string, unknown>) => void, id: string): void {
+    const usage = this.held.get(id);
+    if (!usage) return;
+    this.held.delete(id);
+    send({
+      type: 'response.done',
+      response: { id, object: 'realtime.response', status: 'cancelled', output: [], usage },
     });
   }
 }

@@ -221,8 +221,8 @@ export class RealtimeSession {
   }
 
   /**
-   * Ends both sides once: the client at once; the upstream after the responses under way reported
-   * their usage (at most DONE_GRACE_MS). Responses still open are billed their reservation's prompt,
+   * Ends both sides once: the client at once; the upstream after the responses under way were
+   * cancelled and reported their usage (at most DONE_GRACE_MS). Responses still open are billed their reservation's prompt,
    * reservations that never started are refunded; then the session leaves the shutdown drain.
    */
   private async end(code: number, reason: string, how: string): Promise<void> {
@@ -232,6 +232,8 @@ export class RealtimeSession {
     if (client.readyState === WebSocket.OPEN || client.readyState === WebSocket.CONNECTING)
       client.close(code, closeReason(reason));
     if (this.active.size > 0 && upstream.readyState === WebSocket.OPEN) {
+      // Stop generating what nobody receives; the cancelled response's response.done reports its usage.
+      for (const id of this.active.keys()) upstream.send(JSON.stringify({ type: 'response.cancel', response_id: id }));
       upstream.resume();
       await this.until(() => this.active.size === 0 || upstream.readyState !== WebSocket.OPEN, DONE_GRACE_MS);
     }
