@@ -2,7 +2,7 @@ import { ChannelType } from '@gw/shared';
 import { azureDeployment } from '../azure/azure-url';
 
 /**
- * Where a Realtime WebSocket session goes upstream (pure; docs/relay.md#realtime). OpenAI:
+ * Where a Realtime WebSocket session goes upstream (pure; docs/relay.md#realtime-websocket). OpenAI:
  * `{base}/v1/realtime?model=…` with `Authorization: Bearer`; Azure: the deployment endpoint
  * `{base}/openai/realtime?api-version=…&deployment=…` (or, with the api-version `v1`, the GA
  * `{base}/openai/v1/realtime?model=…`) with `api-key`. http(s) bases become ws(s).

@@ -48,7 +48,7 @@ export interface ResponseEnd {
 const OPAQUE_BOUNDS = { maxCompletionTokens: 0, promptEstimate: 0, promptOpaque: true, streamCut: false };
 
 /**
- * The money of a Realtime session (docs/relay.md#realtime), on the relay's ledger path
+ * The money of a Realtime session (docs/relay.md#realtime-websocket), on the relay's ledger path
  * (docs/ledger.md): each response reserves (PreConsumedQuota prompt tokens at the session's price)
  * before it is relayed, which is the balance check, and is settled once from its `response.done`
  * usage with the relay's formula and a type-2 log row.

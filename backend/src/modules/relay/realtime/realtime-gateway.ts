@@ -33,7 +33,7 @@ type Prepared = Omit<SessionInit, 'client' | 'upstream' | 'early' | 'abort'> & {
 };
 
 /**
- * `GET /v1/realtime?model=…` (docs/relay.md#realtime): a WebSocket route of @fastify/websocket, so
+ * `GET /v1/realtime?model=…` (docs/relay.md#realtime-websocket): a WebSocket route of @fastify/websocket, so
  * the global hooks (rate limits, client IP, request bounds) run as for any route. Before the
  * upgrade: the key (header or subprotocol), the token and admission rules, a channel of a type that
  * serves Realtime and the upstream connection; a failure is an HTTP status with the OpenAI error

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 /**
- * The Realtime WebSocket wire rules the relay needs (pure; docs/relay.md#realtime): where the key
+ * The Realtime WebSocket wire rules the relay needs (pure; docs/relay.md#realtime-websocket): where the key
  * is, which subprotocol to answer, which close codes may be passed on, the events that move money.
  */
 

@@ -55,7 +55,7 @@ const asBuffer = (d: RawData): Buffer =>
   Buffer.isBuffer(d) ? d : Array.isArray(d) ? Buffer.concat(d) : Buffer.from(d as ArrayBuffer);
 
 /**
- * One Realtime session (docs/relay.md#realtime): frames relayed in order both ways (text stays text,
+ * One Realtime session (docs/relay.md#realtime-websocket): frames relayed in order both ways (text stays text,
  * binary stays binary), pings passed on, backpressure by pausing the side whose peer is behind, and
  * the money of each response: reserved when the client sends `response.create` (or, for a response
  * the server starts by itself, when `response.created` arrives, before any of it is relayed), settled

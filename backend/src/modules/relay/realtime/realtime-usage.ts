@@ -5,7 +5,7 @@ import type { BilledUsage } from '../pipeline/usage-log';
  * The usage of one Realtime response (pure): `response.done`'s `response.usage` (input_tokens,
  * output_tokens, input_token_details {text_tokens, audio_tokens, cached_tokens},
  * output_token_details {text_tokens, audio_tokens}) as the relay's usage report, and the audio
- * figures of the log's `other` (docs/relay.md#realtime).
+ * figures of the log's `other` (docs/relay.md#realtime-websocket).
  */
 
 const count = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
