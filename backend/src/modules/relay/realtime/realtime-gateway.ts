@@ -12,6 +12,7 @@ import { RelayDirectory } from '../cache/relay-directory.service';
 import { clientFacing, RelayError, relayErrorOf } from '../http/relay-error';
 import { sendRelayError } from '../http/relay-reply';
 import { assignRequestId } from '../http/request-id';
+import { RelayLimiter } from '../limits/relay-limiter.service';
 import { admitModel } from '../pipeline/admission';
 import { RelayAuthService } from '../pipeline/relay-auth.service';
 import type { RelayCaller } from '../pipeline/relay-caller';
@@ -35,7 +36,7 @@ type Prepared = Omit<SessionInit, 'client' | 'upstream' | 'early' | 'abort'> & {
 /**
  * `GET /v1/realtime?model=…` (docs/relay.md#realtime-websocket): a WebSocket route of @fastify/websocket, so
  * the global hooks (rate limits, client IP, request bounds) run as for any route. Before the
- * upgrade: the key (header or subprotocol), the token and admission rules, a channel of a type that
+ * upgrade: the key (header or subprotocol), the token and admission rules, rate limits, a channel of a type that
  * serves Realtime and the upstream connection; a failure is an HTTP status with the OpenAI error
  * body. After it, RealtimeSession relays and bills.
  */
@@ -52,6 +53,7 @@ export class RealtimeGateway {
     private readonly billing: RealtimeBilling,
     private readonly directory: RelayDirectory,
     private readonly drain: RelayDrain,
+    private readonly limiter: RelayLimiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -99,7 +101,10 @@ export class RealtimeGateway {
       if (!free && caller.user.quota <= 0) throw RelayError.quotaExhausted('relay.user_quota_exhausted');
       const price: RealtimePrice = { model, pricing, groupRatio, free };
       const beta = wantsBeta(req.headers['openai-beta'], req.headers['sec-websocket-protocol']);
+      // A session counts as one request for the token's and the model's rate limits.
+      const ticket = this.limiter.admit(caller, settings);
       const { channel, upstreamModel, open } = await this.connect(caller, model, beta, settings.RetryTimes);
+      this.limiter.succeeded(ticket);
       const prepared = { caller, price, settings, channel, upstreamModel, locale, path: REALTIME_PATH, open, abort };
       this.prepared.set(req.raw, prepared);
       // The upgrade did not happen after all (the client went away): nothing was relayed or reserved.
