@@ -9,13 +9,24 @@ import { expectLedger } from '../support/ledger-invariant';
 import { createChannel, createToken, Db, eventually, fundedUser } from '../support/relay-fixtures';
 import { startApp, type TestApp } from '../support/test-app';
 
+const REALTIME_MODEL = 'gpt-realtime-test';
+
+/** Prices of the suite's models: 2.5 × (text in + cached × 0.5 + audio in × 8 + text out × 4 + audio out × 8 × 2). */
+async function priceModels(root: ApiClient): Promise<void> {
+  await setOption(root, 'ModelRatio', JSON.stringify({ [REALTIME_MODEL]: 2.5, 'azure-realtime': 2.5, 'claude-rt': 1 }));
+  await setOption(root, 'CompletionRatio', JSON.stringify({ [REALTIME_MODEL]: 4, 'azure-realtime': 4 }));
+  await setOption(root, 'CacheRatio', JSON.stringify({ [REALTIME_MODEL]: 0.5 }));
+  await setOption(root, 'AudioRatio', JSON.stringify({ [REALTIME_MODEL]: 8, 'azure-realtime': 8 }));
+  await setOption(root, 'AudioCompletionRatio', JSON.stringify({ [REALTIME_MODEL]: 2, 'azure-realtime': 2 }));
+}
+
 /** The Realtime WebSocket relay: both key forms, frame relay, per-response billing, refusals. */
 describe('realtime relay (GET /v1/realtime)', () => {
   let t: TestApp;
   let mock: RealtimeMock;
   let root: ApiClient;
   let db: Db;
-  const MODEL = 'gpt-realtime-test';
+  const MODEL = REALTIME_MODEL;
   const UPSTREAM_MODEL = 'gpt-realtime-upstream';
   // quota = 2.5 × (text in + cached × 0.5 + audio in × 8 + text out × 4 + audio out × 8 × 2)
   const FIRST = realtimeUsage({ textIn: 100, audioIn: 50, textOut: 20, audioOut: 30 });
@@ -29,11 +40,7 @@ describe('realtime relay (GET /v1/realtime)', () => {
     t = await startApp();
     db = Db.open(t);
     root = await setupRoot(t.url);
-    await setOption(root, 'ModelRatio', JSON.stringify({ [MODEL]: 2.5, 'azure-realtime': 2.5, 'claude-rt': 1 }));
-    await setOption(root, 'CompletionRatio', JSON.stringify({ [MODEL]: 4, 'azure-realtime': 4 }));
-    await setOption(root, 'CacheRatio', JSON.stringify({ [MODEL]: 0.5 }));
-    await setOption(root, 'AudioRatio', JSON.stringify({ [MODEL]: 8, 'azure-realtime': 8 }));
-    await setOption(root, 'AudioCompletionRatio', JSON.stringify({ [MODEL]: 2, 'azure-realtime': 2 }));
+    await priceModels(root);
     await createChannel(root, {
       key: 'up-rt-key',
       base_url: mock.url,
@@ -297,5 +304,49 @@ describe('realtime relay (GET /v1/realtime)', () => {
     const logs = await eventually(async () => ((await logsOf(user.id)).length === 1 ? logsOf(user.id) : null));
     expect(Number(logs![0].quota)).toBe(FIRST_QUOTA); // 2.5 × (100 + 50×8 + 20×4 + 30×16)
     await expectLedger(db, { users: { [user.id]: 0 }, tokens: { [token.id]: 1_000_000 } });
+  });
+});
+
+/** A session still open when the drain ends is cut like a stream: an error event, a 1001 close, its response settled. */
+describe('realtime relay at shutdown', () => {
+  it('cuts a session longer than the drain with an error event and bills its response once', async () => {
+    const mock = new RealtimeMock();
+    await mock.start();
+    const t = await startApp({ SHUTDOWN_DRAIN_SECONDS: '1' });
+    const db = Db.open(t);
+    try {
+      const root = await setupRoot(t.url);
+      await priceModels(root);
+      await createChannel(root, { key: 'up-rt-sd', base_url: mock.url, models: REALTIME_MODEL });
+      const user = await fundedUser(root, 'rtshutdown', 1_000_000);
+      const token = await createToken(user.client, { remain_quota: 1_000_000 });
+      mock.holdResponses = true;
+      mock.script(realtimeUsage({ textIn: 200, audioIn: 0, cached: 100, textOut: 10, audioOut: 0 }));
+      const socket = new WebSocket(`${t.url.replace(/^http/, 'ws')}/v1/realtime?model=${REALTIME_MODEL}`, {
+        headers: { authorization: `Bearer sk-${token.key}` },
+      });
+      const events: any[] = [];
+      let closed: number | null = null;
+      socket.on('message', (d) => events.push(JSON.parse(d.toString())));
+      socket.on('close', (code) => (closed = code));
+      await eventually(async () => events.some((e) => e.type === 'session.created'));
+      socket.send(JSON.stringify({ type: 'response.create' }));
+      expect(await eventually(async () => events.some((e) => e.type === 'response.output_text.delta'))).toBe(true);
+
+      const exited = new Promise((resolve) => t.process.once('exit', resolve));
+      t.process.kill('SIGTERM');
+      await exited;
+      expect(closed).toBe(1001);
+      expect(events.find((e) => e.type === 'error')?.error).toMatchObject({ code: 'service_unavailable' });
+      // The cut response was cancelled upstream and billed the usage it reported: 2.5 × (100 + 50 + 40).
+      const rows = await db.all('SELECT quota FROM logs WHERE type = 2 AND user_id = ?', [user.id]);
+      expect(rows.map((r: any) => Number(r.quota))).toEqual([475]);
+      expect(await db.all('SELECT * FROM reservations')).toEqual([]);
+      await expectLedger(db, { users: { [user.id]: 0 }, tokens: { [token.id]: 1_000_000 } }, 1_000);
+    } finally {
+      db.close();
+      await t.close();
+      await mock.close();
+    }
   });
 });
