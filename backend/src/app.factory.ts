@@ -33,7 +33,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   constrainIdParams(app.getHttpAdapter().getInstance());
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   // GET /v1/realtime (WebSocket); registered before the routes so the plugin sees them all.
-  await app.register(fastifyWebsocket, { options: RealtimeGateway.serverOptions });
+  await app.register(fastifyWebsocket, { options: app.get(RealtimeGateway).serverOptions() });
   app.get(RealtimeGateway).register(app.getHttpAdapter().getInstance());
   const web = await registerWeb(app, config);
   app.useGlobalFilters(new AllExceptionsFilter(web));

@@ -1,4 +1,5 @@
 import type {} from '@fastify/websocket';
+import type { Settings } from '@gw/shared';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { WebSocket } from 'ws';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,6 +19,7 @@ import { RelayAuthService } from '../pipeline/relay-auth.service';
 import type { RelayCaller } from '../pipeline/relay-caller';
 import { RelayDrain, shuttingDown } from '../pipeline/relay-drain';
 import { ChannelDirectory } from '../routing/channel-directory.service';
+import { ChannelHealth } from '../routing/channel-health.service';
 import { adaptorTarget, upstreamModelOf, type RelayChannel } from '../routing/relay-channel';
 import { pickChannel } from '../routing/routing-table';
 import { RealtimeBilling, type RealtimePrice } from './realtime-billing';
@@ -54,13 +56,20 @@ export class RealtimeGateway {
     private readonly directory: RelayDirectory,
     private readonly drain: RelayDrain,
     private readonly limiter: RelayLimiter,
+    private readonly health: ChannelHealth,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** The options of the WebSocket server: the subprotocol answered never echoes the key. */
-  static readonly serverOptions = {
-    handleProtocols: (offered: Set<string>) => chooseProtocol(offered),
-  };
+  /**
+   * The options of the WebSocket server: the subprotocol answered never echoes the key; a client
+   * frame is bounded like a request body (MAX_REQUEST_BODY_MB).
+   */
+  serverOptions() {
+    return {
+      handleProtocols: (offered: Set<string>) => chooseProtocol(offered),
+      maxPayload: this.config.maxRequestBodyBytes,
+    };
+  }
 
   register(fastify: FastifyInstance): void {
     fastify.route({
@@ -103,7 +112,7 @@ export class RealtimeGateway {
       const beta = wantsBeta(req.headers['openai-beta'], req.headers['sec-websocket-protocol']);
       // A session counts as one request for the token's and the model's rate limits.
       const ticket = this.limiter.admit(caller, settings);
-      const { channel, upstreamModel, open } = await this.connect(caller, model, beta, settings.RetryTimes);
+      const { channel, upstreamModel, open } = await this.connect(caller, model, beta, settings);
       this.limiter.succeeded(ticket);
       const prepared = { caller, price, settings, channel, upstreamModel, locale, path: REALTIME_PATH, open, abort };
       this.prepared.set(req.raw, prepared);
@@ -121,7 +130,8 @@ export class RealtimeGateway {
   }
 
   /** Channels of the (group, model) that serve Realtime, by priority; a failed connection tries the next. */
-  private async connect(caller: RelayCaller, model: string, beta: boolean, retries: number) {
+  private async connect(caller: RelayCaller, model: string, beta: boolean, settings: Settings) {
+    const retries = settings.RetryTimes;
     const table = this.channels.table;
     const serves = (c: RelayChannel) => REALTIME_CHANNEL_TYPES.has(c.type) && supports(c.type, 'realtime');
     let pinned: RelayChannel | undefined;
@@ -165,6 +175,10 @@ export class RealtimeGateway {
         return { channel, upstreamModel, open: await openUpstream(call, this.config.relayConnectTimeoutSec * 1000) };
       } catch (err) {
         last = err;
+        // Counted against the channel like a failed HTTP attempt (auto-disable rules).
+        const error = relayErrorOf(err);
+        const status = typeof error?.params?.status === 'number' ? error.params.status : null;
+        this.health.observeFailure(channel, status, error?.upstreamMessage ?? String(err), settings);
         this.logger.warn(
           `realtime upstream of channel ${channel.id} failed: ${relayErrorOf(err)?.upstreamMessage ?? String(err)}`,
         );
