@@ -265,6 +265,9 @@ describe('realtime relay (GET /v1/realtime)', () => {
     expect(viaProtocol.status).toBe(401);
     const none = await refusal(wsUrl(`model=${MODEL}`), {});
     expect(none.status).toBe(401);
+    // Other routes are not WebSocket routes: an upgrade there gets their plain HTTP answer.
+    const elsewhere = await refusal(`${t.url.replace(/^http/, 'ws')}/v1/models`, {});
+    expect(elsewhere.status).toBe(401);
     expect(mock.connections).toHaveLength(0);
   });
 
