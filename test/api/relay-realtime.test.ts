@@ -268,6 +268,10 @@ describe('realtime relay (GET /v1/realtime)', () => {
     // Other routes are not WebSocket routes: an upgrade there gets their plain HTTP answer.
     const elsewhere = await refusal(`${t.url.replace(/^http/, 'ws')}/v1/models`, {});
     expect(elsewhere.status).toBe(401);
+    // Without an upgrade: 426 in the OpenAI error format.
+    const plainGet = await fetch(`${t.url}/v1/realtime?model=${MODEL}`);
+    expect(plainGet.status).toBe(426);
+    expect((await plainGet.json()).error.code).toBe('upgrade_required');
     expect(mock.connections).toHaveLength(0);
   });
 
