@@ -13,7 +13,11 @@ const REALTIME_MODEL = 'gpt-realtime-test';
 
 /** Prices of the suite's models: 2.5 × (text in + cached × 0.5 + audio in × 8 + text out × 4 + audio out × 8 × 2). */
 async function priceModels(root: ApiClient): Promise<void> {
-  await setOption(root, 'ModelRatio', JSON.stringify({ [REALTIME_MODEL]: 2.5, 'azure-realtime': 2.5, 'claude-rt': 1 }));
+  await setOption(
+    root,
+    'ModelRatio',
+    JSON.stringify({ [REALTIME_MODEL]: 2.5, 'azure-realtime': 2.5, 'claude-rt': 1, 'rt-down': 1 }),
+  );
   await setOption(root, 'CompletionRatio', JSON.stringify({ [REALTIME_MODEL]: 4, 'azure-realtime': 4 }));
   await setOption(root, 'CacheRatio', JSON.stringify({ [REALTIME_MODEL]: 0.5 }));
   await setOption(root, 'AudioRatio', JSON.stringify({ [REALTIME_MODEL]: 8, 'azure-realtime': 8 }));
@@ -283,6 +287,11 @@ describe('realtime relay (GET /v1/realtime)', () => {
     expect(unsupported.body.error.code).toBe('realtime_not_supported');
     const missing = await refusal(wsUrl(''), auth);
     expect(missing.status).toBe(400);
+    // An upstream that cannot be reached: 502 before the upgrade, nothing reserved.
+    await createChannel(root, { key: 'down-key', base_url: 'http://127.0.0.1:1', models: 'rt-down' });
+    const down = await refusal(wsUrl('model=rt-down'), auth);
+    expect(down.status).toBe(502);
+    expect(down.body.error.code).toBe('upstream_unreachable');
     expect(mock.connections).toHaveLength(0);
   });
 
