@@ -116,13 +116,16 @@ export class RealtimeGateway {
       this.limiter.succeeded(ticket);
       const prepared = { caller, price, settings, channel, upstreamModel, locale, path: REALTIME_PATH, open, abort };
       this.prepared.set(req.raw, prepared);
-      // The upgrade did not happen after all (the client went away): nothing was relayed or reserved.
-      req.raw.socket.once('close', () => {
+      // The upgrade did not happen after all (the client went away, maybe while the upstream was
+      // being reached): nothing was relayed or reserved.
+      const abandon = () => {
         if (this.prepared.get(req.raw) !== prepared) return;
         this.prepared.delete(req.raw);
         open.socket.terminate();
         this.drain.leave(abort);
-      });
+      };
+      if (req.raw.socket.destroyed) abandon();
+      else req.raw.socket.once('close', abandon);
     } catch (err) {
       this.drain.leave(abort);
       this.refuse(reply, err, locale);

@@ -88,7 +88,9 @@ export class RealtimeSession {
     client.on('close', (code, reason) => void this.end(relayedCloseCode(code), reason.toString(), 'client_closed'));
     upstream.on('close', (code, reason) => void this.end(relayedCloseCode(code), reason.toString(), 'interrupted'));
     for (const frame of this.s.early) this.fromUpstream(frame);
-    upstream.resume();
+    // The upstream may have gone between its opening and the client's upgrade.
+    if (upstream.readyState !== WebSocket.OPEN) void this.end(1011, 'upstream closed', 'interrupted');
+    else upstream.resume();
   }
 
   private fromClient(frame: Frame): void {

@@ -61,7 +61,7 @@ export function openUpstream(call: RealtimeCall, timeoutMs: number): Promise<Ope
       });
       res.on('error', () => undefined);
     });
-    socket.once('error', () => {
+    socket.on('error', () => {
       socket.terminate();
       reject(RelayError.badGateway('relay.upstream_unreachable', 'upstream_unreachable'));
     });
