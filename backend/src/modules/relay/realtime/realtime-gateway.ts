@@ -13,6 +13,7 @@ import { RelayDirectory } from '../cache/relay-directory.service';
 import { clientFacing, RelayError, relayErrorOf } from '../http/relay-error';
 import { sendRelayError } from '../http/relay-reply';
 import { assignRequestId } from '../http/request-id';
+import { fromBrowserExtension } from '../limits/browser-extension';
 import { RelayLimiter } from '../limits/relay-limiter.service';
 import { admitModel } from '../pipeline/admission';
 import { RelayAuthService } from '../pipeline/relay-auth.service';
@@ -105,6 +106,8 @@ export class RealtimeGateway {
         typeof query.model === 'string' ? query.model : typeof query.deployment === 'string' ? query.deployment : '';
       if (!model) throw RelayError.invalidRequest('relay.model_required', 'model_required');
       const settings = this.options.settings;
+      if (settings['global.block_browser_extension_enabled'] && fromBrowserExtension(req.headers.origin))
+        throw RelayError.denied('relay.browser_extension_blocked', 'browser_extension_blocked');
       const { pricing, groupRatio } = admitModel(caller, model, settings);
       const free = groupRatio === 0 || (pricing.kind === 'call' ? pricing.modelPrice === 0 : pricing.modelRatio === 0);
       if (!free && caller.user.quota <= 0) throw RelayError.quotaExhausted('relay.user_quota_exhausted');
