@@ -1,5 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
+import fastifyWebsocket from '@fastify/websocket';
 import { NestFactory } from '@nestjs/core';
+import type { FastifyInstance } from 'fastify';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
@@ -7,6 +9,7 @@ import { callerChecks } from './common/http/caller-checks';
 import { constrainIdParams } from './common/http/id-params';
 import { ANONYMOUS_BODY_LIMIT, applyRequestBounds } from './common/http/request-bounds';
 import type { AppConfig } from './config/env';
+import { RealtimeGateway } from './modules/relay/realtime/realtime-gateway';
 import { GlobalRateLimits } from './modules/throttle/global-rate-limits';
 import { registerWeb } from './web/static-web';
 
@@ -30,6 +33,12 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   applyRequestBounds(app, config, callerChecks(app));
   constrainIdParams(app.getHttpAdapter().getInstance());
   await app.register(fastifyCookie, { secret: config.sessionSecret });
+  // GET /v1/realtime (WebSocket), in a scope of its own: the plugin's hooks wrap only this route.
+  const realtime = app.get(RealtimeGateway);
+  await app.register(async (scope: FastifyInstance) => {
+    await scope.register(fastifyWebsocket, { options: realtime.serverOptions() });
+    realtime.register(scope);
+  });
   const web = await registerWeb(app, config);
   app.useGlobalFilters(new AllExceptionsFilter(web));
   // SIGTERM / SIGINT are handled by main.ts (app.shutdown.ts): a bounded drain, then app.close().

@@ -24,6 +24,8 @@ const MODES_OF: Readonly<Record<Capability, readonly RelayMode[]>> = {
   audio: ['audio.speech', 'audio.transcriptions', 'audio.translations'],
   rerank: ['rerank'],
   responses: ['responses'],
+  // The Realtime WebSocket relay is not an HTTP relay mode (modules/relay/realtime).
+  realtime: [],
 };
 
 /**

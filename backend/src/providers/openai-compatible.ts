@@ -19,7 +19,7 @@ const v1 = (capabilities: readonly Capability[]): OpenAICompatibleConfig => ({ p
 
 export const OPENAI_COMPATIBLE: Readonly<Record<number, OpenAICompatibleConfig>> = {
   // Also the generic OpenAI-format proxy (another gateway behind it): every endpoint, rerank included.
-  1: v1(['chat', 'stream', 'embeddings', 'images', 'audio', 'rerank', 'responses']),
+  1: v1(['chat', 'stream', 'embeddings', 'images', 'audio', 'rerank', 'responses', 'realtime']),
   8: { pathPrefix: '', fullUrl: true, capabilities: CHAT },
   19: v1(['chat', 'stream', 'embeddings', 'images']),
   20: v1(CHAT),

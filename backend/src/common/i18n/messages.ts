@@ -263,6 +263,8 @@ export const MESSAGES = {
   'relay.image_url_refused': ['图片地址不可访问（仅允许公网地址）：{url}', 'The image URL is not allowed (public addresses only): {url}'],
   'relay.image_too_large': ['图片超过 {mb} MB：{url}', 'The image is larger than {mb} MB: {url}'],
   'relay.image_not_image': ['链接内容不是图片：{url}', 'The URL does not point to an image: {url}'],
+  'relay.realtime_unsupported': ['模型 {model} 的渠道不支持 Realtime 接口（仅 OpenAI 与 Azure 渠道支持）', 'No channel of the model {model} supports the Realtime API (only OpenAI and Azure channels do)'],
+  'relay.realtime_upgrade_required': ['该接口需要 WebSocket 连接', 'This endpoint needs a WebSocket connection'],
   'payment.disabled': ['管理员未开启在线充值', 'Online top-up is not enabled by the administrator'],
   'payment.amount_below_min': ['充值数量不能小于 {min}', 'The amount cannot be less than {min}'],
   'payment.amount_too_small': ['充值金额过低', 'The payable amount is too small'],

@@ -25,6 +25,8 @@ import { UpstreamAttempt } from './pipeline/upstream-attempt.service';
 import { ImageFetcher } from './images/image-fetcher.service';
 import { ChannelDirectory } from './routing/channel-directory.service';
 import { ChannelHealth } from './routing/channel-health.service';
+import { RealtimeBilling } from './realtime/realtime-billing';
+import { RealtimeGateway } from './realtime/realtime-gateway';
 
 /** The relay engine: OpenAI-, Anthropic- and Gemini-format endpoints in front of the channels. */
 @Module({
@@ -50,6 +52,8 @@ import { ChannelHealth } from './routing/channel-health.service';
     RelayService,
     RelayModels,
     RelayKeyRoutes,
+    RealtimeBilling,
+    RealtimeGateway,
   ],
   // The task relays (modules/task) authenticate keys, bill and route with the relay's own pieces.
   exports: [RelayAuthService, RelayDirectory, ChannelDirectory],

@@ -6,7 +6,7 @@ import { azureAdaptor } from './adaptor';
 export const azure: NativeProvider<'azure'> = {
   protocol: 'azure',
   channelTypes: [ChannelType.Azure],
-  capabilities: ['chat', 'stream', 'embeddings', 'images', 'audio', 'responses'],
+  capabilities: ['chat', 'stream', 'embeddings', 'images', 'audio', 'responses', 'realtime'],
   chatExtras: ['completions'],
   adaptor: () => azureAdaptor(),
 };

@@ -40,6 +40,8 @@ export interface ConsumeLogInput {
   streamEnd: string | null;
   /** Present only when LogChatContentEnabled. */
   content?: { input: string; output: string };
+  /** Fields of a particular relay added to `other` (Realtime: `ws` and the audio figures). */
+  extraOther?: Record<string, unknown>;
 }
 
 const seconds = (ms: number) => Math.max(0, Math.round(ms / 1000));
@@ -81,6 +83,7 @@ export function consumeLog(i: ConsumeLogInput): LogRecord {
     other.input_content = i.content.input;
     other.output_content = i.content.output;
   }
+  if (i.extraOther) Object.assign(other, i.extraOther);
   return {
     type: LogType.Consume,
     created_at: i.arrivedAt,
