@@ -300,7 +300,7 @@ export class MockUpstream {
         ...(withUsage ? { usage: null } : {}),
       });
       // A reader that stops reading (the gateway pausing, or cutting, a stream) is waited for.
-      if (res.writableNeedDrain) await new Promise((r) => (res.once('drain', r), res.once('close', r)));
+      if (res.writableNeedDrain) await writable(res);
     }
     send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], ...(withUsage ? { usage: null } : {}) });
     if (withUsage && usage) send({ ...base, choices: [], usage });
@@ -308,6 +308,19 @@ export class MockUpstream {
     finished = true;
     res.end();
   }
+}
+
+/** Resolves when the reader takes more, or is gone (whichever comes first; both listeners removed). */
+function writable(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 }
 
 function json(res: ServerResponse, obj: unknown): void {
