@@ -6,6 +6,7 @@ import { AdaptorRegistry } from '../../../providers/adaptor-registry';
 import { RelayError } from '../http/relay-error';
 import { callSecrets, redact, redactBody } from '../../upstream/secrets';
 import { plausibleUsage, requestBounds } from '../metering/billable-usage';
+import { withBilledEmbeddingUsage } from '../metering/embedding-usage';
 import { OutputMeter } from '../metering/output-meter';
 import { TokenizerService } from '../metering/tokenizer.service';
 import { adaptorTarget, upstreamModelOf, type RelayChannel } from '../routing/relay-channel';
@@ -168,8 +169,10 @@ export class UpstreamAttempt {
       frtMs: null,
       streamEnd: null,
     });
-    await ctx.settle(delivered);
-    if (!ctx.clientGone()) sendWhole(ctx.reply, res.statusCode, result.contentType, result.body);
+    const billed = await ctx.settle(delivered);
+    const body =
+      ctx.req.mode === 'embeddings' && billed ? withBilledEmbeddingUsage(result.body, billed.promptTokens) : result.body;
+    if (!ctx.clientGone()) sendWhole(ctx.reply, res.statusCode, result.contentType, body);
     return delivered;
   }
 
@@ -215,7 +218,7 @@ export class UpstreamAttempt {
           cutByShutdown(ctx.signal) ? shuttingDown() : RelayError.badGateway('relay.stream_interrupted', 'stream_interrupted'),
           ctx.locale,
         ),
-      settle: (r) => ctx.settle(deliveredBy(r)),
+      settle: async (r) => void (await ctx.settle(deliveredBy(r))),
     });
     if (result.end === 'interrupted' && !result.opened) {
       if (cutByShutdown(ctx.signal)) return this.aborted(ctx);
