@@ -3,6 +3,7 @@ import { ChannelStatus, LogType } from '@gw/shared';
 import { AppError } from '../../common/http/app-error';
 import { fakeChannelRepository, type FakeChannelRepository } from '../../testing/fake-channel-repository';
 import { fakeDependencies } from '../../testing/fake-services';
+import type { ChannelKeyStore } from './channel-key-store';
 import type { ChannelView } from './channel-view';
 import { ChannelService, type ChannelChange } from './channel.service';
 import type { CreateChannelDto } from './dto';
@@ -28,7 +29,8 @@ describe('ChannelService', () => {
     const repo = fakeChannelRepository();
     fake = repo.fake;
     deps = fakeDependencies();
-    channels = new ChannelService(repo.repo, deps.logService, deps.config);
+    const keyStates = { enable: async () => 0, prune: async () => undefined, fingerprint: (k: string) => k } as unknown as ChannelKeyStore;
+    channels = new ChannelService(repo.repo, deps.logService, keyStates, deps.config);
     announced = [];
     channels.changes.subscribe((c) => announced.push(c));
   });

@@ -24,6 +24,7 @@ import { RelayService } from './pipeline/relay.service';
 import { UpstreamAttempt } from './pipeline/upstream-attempt.service';
 import { ChannelDirectory } from './routing/channel-directory.service';
 import { ChannelHealth } from './routing/channel-health.service';
+import { ChannelKeyPicker } from './routing/channel-key-picker.service';
 
 /** The relay engine: OpenAI-, Anthropic- and Gemini-format endpoints in front of the channels. */
 @Module({
@@ -33,6 +34,7 @@ import { ChannelHealth } from './routing/channel-health.service';
     RelayDirectory,
     ChannelDirectory,
     ChannelHealth,
+    ChannelKeyPicker,
     TokenizerService,
     RelayLimiter,
     RelayAuthService,

@@ -45,9 +45,12 @@ export class RelayExecutor {
     const retries = 'pinned' in route ? 0 : ctx.settings.RetryTimes;
     let below: number | null = null;
     let last: { failure: AttemptFailure; channel: RelayChannel } | null = null;
+    // A multi-key channel whose key failed may serve the retry with another key (docs/channel-types.md#multi-key-channels).
+    let again: { channel: RelayChannel; avoid: Set<number> } | null = null;
     for (let i = 0; i <= retries; i++) {
-      const channel: RelayChannel | null =
-        'pinned' in route
+      const channel: RelayChannel | null = again
+        ? again.channel
+        : 'pinned' in route
           ? route.pinned
           : pickChannel(route.tiers, {
               exclude: new Set(tried),
@@ -56,13 +59,21 @@ export class RelayExecutor {
               random: Math.random,
             });
       if (!channel) break;
-      tried.push(channel.id);
-      const result = await this.attempt.run(ctx, channel, tried);
+      const avoid: Set<number> = again?.avoid ?? new Set<number>();
+      again = null;
+      if (!tried.includes(channel.id)) tried.push(channel.id);
+      const result = await this.attempt.run(ctx, channel, tried, avoid);
       if (result.kind === 'delivered') return result satisfies Delivered;
       // A request cut by the shutdown says nothing about the channel.
-      if (!cutByShutdown(ctx.signal)) this.health.observeFailure(channel, result.status, result.message, ctx.settings);
+      const keyFailed =
+        !cutByShutdown(ctx.signal) &&
+        this.health.observeFailure(channel, result.status, result.message, ctx.settings, result.keyIndex ?? null);
       last = { failure: result, channel };
       if (!result.retryable || ctx.signal.aborted) break;
+      if (keyFailed && typeof result.keyIndex === 'number') {
+        again = { channel, avoid: new Set([...avoid, result.keyIndex]) };
+        continue;
+      }
       below = channel.priority;
     }
     const error =

@@ -9,6 +9,7 @@ import { plausibleUsage, requestBounds } from '../metering/billable-usage';
 import { withBilledEmbeddingUsage } from '../metering/embedding-usage';
 import { OutputMeter } from '../metering/output-meter';
 import { TokenizerService } from '../metering/tokenizer.service';
+import { ChannelKeyPicker } from '../routing/channel-key-picker.service';
 import { adaptorTarget, upstreamModelOf, type RelayChannel } from '../routing/relay-channel';
 import { isStreamType, streamParser } from '../stream/framing';
 import { pingIntervalMs, pipeStream, type StreamResult } from '../stream/stream-pipe';
@@ -31,6 +32,8 @@ export interface AttemptFailure {
   readonly status: number | null;
   /** Redacted upstream message (auto-disable keywords, logs). */
   readonly message: string;
+  /** Position of the channel key the attempt used (null when none was usable). */
+  readonly keyIndex?: number | null;
 }
 
 const MAX_ERROR_BODY = 64 * 1024;
@@ -48,19 +51,29 @@ export class UpstreamAttempt {
     private readonly registry: AdaptorRegistry,
     private readonly upstream: UpstreamClient,
     private readonly tokenizer: TokenizerService,
+    private readonly keys: ChannelKeyPicker,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** `tried`: the channels tried so far, this one included (for the log). */
-  async run(ctx: RelayContext, channel: RelayChannel, tried: readonly number[]): Promise<Delivered | AttemptFailure> {
+  /**
+   * `tried`: the channels tried so far, this one included (for the log); `avoidKeys`: positions of this
+   * channel's keys the request already failed with.
+   */
+  async run(
+    ctx: RelayContext,
+    channel: RelayChannel,
+    tried: readonly number[],
+    avoidKeys?: ReadonlySet<number>,
+  ): Promise<Delivered | AttemptFailure> {
     const attempt = { ...ctx, tried: [...tried] };
-    return this.attempt(attempt, channel);
+    const picked = this.keys.pick(channel, avoidKeys);
+    const result = await this.attempt(attempt, channel, picked?.key);
+    return result.kind === 'failure' ? { ...result, keyIndex: picked?.index ?? null } : result;
   }
 
-  private async attempt(ctx: AttemptContext, channel: RelayChannel): Promise<Delivered | AttemptFailure> {
+  private async attempt(ctx: AttemptContext, channel: RelayChannel, key: string | undefined): Promise<Delivered | AttemptFailure> {
     const entry = this.registry.get(channel.type)!;
     const adaptor = adaptorFor(ctx.req, entry.adaptor);
-    const key = channel.keys[Math.floor(Math.random() * channel.keys.length)];
     let target = adaptorTarget(channel, key ?? '', entry.defaultBaseUrl);
     if (!key || (!target.baseUrl && !entry.endpointFromKey))
       return this.failure(
