@@ -36,25 +36,28 @@ export const multiKeyManageSchema = z
 export type MultiKeyManageDto = z.infer<typeof multiKeyManageSchema>;
 
 /** One key as the status list shows it: never the key itself, only a masked preview. */
-export interface ChannelKeyState {
-  index: number;
-  key_preview: string;
-  status: ChannelKeyStatusValue;
-  disabled_reason: string;
-  /** Epoch seconds; 0 while enabled. */
-  disabled_time: number;
-}
+export const channelKeyStateSchema = z.strictObject({
+  index: z.number().int(),
+  key_preview: z.string(),
+  status: z.union([z.literal(1), z.literal(2), z.literal(3)]).describe('1 enabled, 2 disabled by hand, 3 disabled automatically.'),
+  disabled_reason: z.string(),
+  disabled_time: z.number().int().describe('Epoch seconds; 0 while enabled.'),
+});
+export type ChannelKeyState = z.infer<typeof channelKeyStateSchema>;
 
-export interface ChannelKeyStatusPage {
-  keys: ChannelKeyState[];
-  total: number;
-  page: number;
-  page_size: number;
-  enabled_count: number;
-  manual_disabled_count: number;
-  auto_disabled_count: number;
-  multi_key_mode: MultiKeyMode;
-}
+export const channelKeyStatusPageSchema = z
+  .strictObject({
+    keys: z.array(channelKeyStateSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+    enabled_count: z.number().int(),
+    manual_disabled_count: z.number().int(),
+    auto_disabled_count: z.number().int(),
+    multi_key_mode: z.enum(MULTI_KEY_MODES),
+  })
+  .meta({ id: 'ChannelKeyStatusPage' });
+export type ChannelKeyStatusPage = z.infer<typeof channelKeyStatusPageSchema>;
 
 /** A key shown without its secret part: the first 3 and last 4 characters of a long key, else stars. */
 export function maskChannelKey(key: string): string {
