@@ -134,7 +134,11 @@ describe('multi-key channels: per-key health and polling', () => {
 
     status = await manage('enable_all_keys');
     expect(status.enabled_count).toBe(3);
-    const bad = await root.post('/api/channel/multi_key/manage', { channel_id: channelId, action: 'enable_key', key_index: 7 });
+    const bad = await root.post('/api/channel/multi_key/manage', {
+      channel_id: channelId,
+      action: 'enable_key',
+      key_index: 7,
+    });
     expect(bad.body.success).toBe(false);
   });
 

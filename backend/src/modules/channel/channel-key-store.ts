@@ -62,7 +62,12 @@ export class ChannelKeyStore implements OnModuleInit, OnModuleDestroy {
    * Disables a key unless it is disabled already; true when this call disabled it. `status`: 3 for
    * automatic (upstream failures), 2 for an operator's action.
    */
-  async disable(channelId: number, fingerprint: string, status: ChannelKeyStatusValue, reason: string): Promise<boolean> {
+  async disable(
+    channelId: number,
+    fingerprint: string,
+    status: ChannelKeyStatusValue,
+    reason: string,
+  ): Promise<boolean> {
     const state = { status, reason: reason.slice(0, 512), disabled_time: nowSec() };
     let changed: boolean;
     try {
@@ -131,7 +136,11 @@ export class ChannelKeyStore implements OnModuleInit, OnModuleDestroy {
   private put(into: Map<number, Map<string, KeyState>>, r: ChannelKeyStateEntity): void {
     if (r.status === ChannelKeyStatus.Enabled) return;
     const byKey = into.get(r.channel_id) ?? new Map<string, KeyState>();
-    byKey.set(r.fingerprint, { status: r.status as ChannelKeyStatusValue, reason: r.reason, time: Number(r.disabled_time) });
+    byKey.set(r.fingerprint, {
+      status: r.status as ChannelKeyStatusValue,
+      reason: r.reason,
+      time: Number(r.disabled_time),
+    });
     into.set(r.channel_id, byKey);
   }
 }

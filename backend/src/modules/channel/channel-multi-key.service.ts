@@ -36,7 +36,12 @@ export class ChannelMultiKeyService {
     };
     switch (dto.action) {
       case 'disable_key':
-        await this.store.disable(channel.id, at(dto.key_index), ChannelKeyStatus.ManuallyDisabled, `disabled by ${operator}`);
+        await this.store.disable(
+          channel.id,
+          at(dto.key_index),
+          ChannelKeyStatus.ManuallyDisabled,
+          `disabled by ${operator}`,
+        );
         break;
       case 'enable_key':
         await this.store.enable(channel.id, [at(dto.key_index)]);

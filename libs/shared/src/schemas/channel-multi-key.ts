@@ -39,7 +39,9 @@ export type MultiKeyManageDto = z.infer<typeof multiKeyManageSchema>;
 export const channelKeyStateSchema = z.strictObject({
   index: z.number().int(),
   key_preview: z.string(),
-  status: z.union([z.literal(1), z.literal(2), z.literal(3)]).describe('1 enabled, 2 disabled by hand, 3 disabled automatically.'),
+  status: z
+    .union([z.literal(1), z.literal(2), z.literal(3)])
+    .describe('1 enabled, 2 disabled by hand, 3 disabled automatically.'),
   disabled_reason: z.string(),
   disabled_time: z.number().int().describe('Epoch seconds; 0 while enabled.'),
 });

@@ -1,11 +1,21 @@
 import { withBilledEmbeddingUsage } from './embedding-usage';
 
 const answer = (usage?: unknown) =>
-  Buffer.from(JSON.stringify({ object: 'list', data: [{ object: 'embedding', index: 0, embedding: [0.1] }], model: 'e', ...(usage ? { usage } : {}) }));
+  Buffer.from(
+    JSON.stringify({
+      object: 'list',
+      data: [{ object: 'embedding', index: 0, embedding: [0.1] }],
+      model: 'e',
+      ...(usage ? { usage } : {}),
+    }),
+  );
 
 describe('withBilledEmbeddingUsage', () => {
   it('adds the billed prompt tokens to an answer without usage', () => {
-    expect(JSON.parse(withBilledEmbeddingUsage(answer(), 7).toString()).usage).toEqual({ prompt_tokens: 7, total_tokens: 7 });
+    expect(JSON.parse(withBilledEmbeddingUsage(answer(), 7).toString()).usage).toEqual({
+      prompt_tokens: 7,
+      total_tokens: 7,
+    });
   });
 
   it('replaces a zero usage (Gemini reports no tokens)', () => {

@@ -10,7 +10,12 @@ describe('Anthropic model list', () => {
   });
 
   it('shapes models as Anthropic does, created_at in RFC 3339', () => {
-    expect(anthropicModel(m('a'))).toEqual({ type: 'model', id: 'a', display_name: 'a', created_at: '2021-07-20T10:40:00Z' });
+    expect(anthropicModel(m('a'))).toEqual({
+      type: 'model',
+      id: 'a',
+      display_name: 'a',
+      created_at: '2021-07-20T10:40:00Z',
+    });
     expect(anthropicModelList([m('a'), m('b')])).toMatchObject({ first_id: 'a', last_id: 'b', has_more: false });
     expect(anthropicModelList([])).toEqual({ data: [], first_id: null, last_id: null, has_more: false });
   });

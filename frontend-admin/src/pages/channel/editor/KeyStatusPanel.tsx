@@ -1,7 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Button, Message, Radio, Table, Tag } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
-import { ChannelKeyStatus, type ChannelKeyState, type ChannelKeyStatusPage, type MultiKeyAction, type MultiKeyMode } from '@gw/shared';
+import {
+  ChannelKeyStatus,
+  type ChannelKeyState,
+  type ChannelKeyStatusPage,
+  type MultiKeyAction,
+  type MultiKeyMode,
+} from '@gw/shared';
 import { formatTimestamp } from '@gw/web';
 import { channelApi } from '../channel-api';
 
@@ -53,7 +59,11 @@ export function KeyStatusPanel({ channelId }: Props) {
   if (!page || page.total < 2) return null;
   const columns = [
     { title: '#', dataIndex: 'index', width: 48 },
-    { title: t('channel.key_status_key'), dataIndex: 'key_preview', render: (v: string) => <span className="gw-mono">{v}</span> },
+    {
+      title: t('channel.key_status_key'),
+      dataIndex: 'key_preview',
+      render: (v: string) => <span className="gw-mono">{v}</span>,
+    },
     {
       title: t('channel.key_status_state'),
       dataIndex: 'status',
@@ -70,11 +80,22 @@ export function KeyStatusPanel({ channelId }: Props) {
       key: 'action',
       render: (_: unknown, k: ChannelKeyState) =>
         k.status === ChannelKeyStatus.Enabled ? (
-          <Button size="mini" className="gw-key-disable" loading={busy} onClick={() => void run('disable_key', k.index)}>
+          <Button
+            size="mini"
+            className="gw-key-disable"
+            loading={busy}
+            onClick={() => void run('disable_key', k.index)}
+          >
             {t('channel.key_disable')}
           </Button>
         ) : (
-          <Button size="mini" type="primary" className="gw-key-enable" loading={busy} onClick={() => void run('enable_key', k.index)}>
+          <Button
+            size="mini"
+            type="primary"
+            className="gw-key-enable"
+            loading={busy}
+            onClick={() => void run('enable_key', k.index)}
+          >
             {t('channel.key_enable')}
           </Button>
         ),
@@ -85,7 +106,13 @@ export function KeyStatusPanel({ channelId }: Props) {
       <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 8, flexWrap: 'wrap' }}>
         <strong>{t('channel.key_status_title')}</strong>
         <span>{t('channel.key_status_mode')}</span>
-        <Radio.Group type="button" size="small" className="gw-key-mode" value={page.multi_key_mode} onChange={(v: MultiKeyMode) => void setMode(v)}>
+        <Radio.Group
+          type="button"
+          size="small"
+          className="gw-key-mode"
+          value={page.multi_key_mode}
+          onChange={(v: MultiKeyMode) => void setMode(v)}
+        >
           <Radio value="random">{t('channel.key_mode_random')}</Radio>
           <Radio value="polling">{t('channel.key_mode_polling')}</Radio>
         </Radio.Group>
@@ -93,7 +120,14 @@ export function KeyStatusPanel({ channelId }: Props) {
           {t('channel.key_enable_all')}
         </Button>
       </div>
-      <Table size="small" rowKey="index" pagination={false} columns={columns} data={page.keys} className="gw-key-status-table" />
+      <Table
+        size="small"
+        rowKey="index"
+        pagination={false}
+        columns={columns}
+        data={page.keys}
+        className="gw-key-status-table"
+      />
     </div>
   );
 }
