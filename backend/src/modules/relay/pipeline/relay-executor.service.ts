@@ -3,6 +3,7 @@ import { AdaptorRegistry } from '../../../providers/adaptor-registry';
 import { RelayError } from '../http/relay-error';
 import { ChannelDirectory } from '../routing/channel-directory.service';
 import { ChannelHealth } from '../routing/channel-health.service';
+import { ChannelKeyPicker } from '../routing/channel-key-picker.service';
 import { pickChannel } from '../routing/routing-table';
 import type { RelayChannel } from '../routing/relay-channel';
 import type { Delivered, Failed, RelayContext, RelayOutcome, Route } from './relay-context';
@@ -20,6 +21,7 @@ export class RelayExecutor {
     private readonly registry: AdaptorRegistry,
     private readonly attempt: UpstreamAttempt,
     private readonly health: ChannelHealth,
+    private readonly keys: ChannelKeyPicker,
   ) {}
 
   /** Where the request may go, decided before money moves: 503 when nothing can serve it. */
@@ -71,8 +73,11 @@ export class RelayExecutor {
       last = { failure: result, channel };
       if (!result.retryable || ctx.signal.aborted) break;
       if (keyFailed && typeof result.keyIndex === 'number') {
-        again = { channel, avoid: new Set([...avoid, result.keyIndex]) };
-        continue;
+        const next = new Set([...avoid, result.keyIndex]);
+        if (this.keys.hasUsable(channel, next)) {
+          again = { channel, avoid: next };
+          continue;
+        }
       }
       below = channel.priority;
     }

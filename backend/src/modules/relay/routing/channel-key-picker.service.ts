@@ -29,6 +29,14 @@ export class ChannelKeyPicker {
     });
   }
 
+  /** Whether a key other than `avoid` is usable now (no turn is taken). */
+  hasUsable(channel: RelayChannel, avoid: ReadonlySet<number>): boolean {
+    const prints = this.fingerprints(channel);
+    return channel.keys.some(
+      (_k, i) => !avoid.has(i) && this.store.stateOf(channel.id, prints[i]).status === ChannelKeyStatus.Enabled,
+    );
+  }
+
   /** The fingerprints of the channel's keys, in order (computed once per loaded channel). */
   fingerprints(channel: RelayChannel): readonly string[] {
     let prints = this.prints.get(channel);
