@@ -197,6 +197,8 @@ export const MESSAGES = {
     'Only the super admin may change where a channel sends its credential or which credential it uses: {fields}',
   ],
   'channel.region_invalid': ['区域只能包含小写字母、数字和连字符（例如 us-central1）', 'A region may contain only lowercase letters, digits and dashes (e.g. us-central1)'],
+  'channel.key_index_invalid': ['密钥序号不存在', 'No key at this index'],
+  'channel.key_index_required': ['请指定密钥序号', 'Please give the key index'],
   'redemption.not_found': ['兑换码不存在', 'Redemption code not found'],
   'redemption.name_length': ['兑换码名称长度必须在 1 到 20 个字符之间', 'The name must be 1 to 20 characters'],
   'redemption.quota_invalid': ['额度必须是正整数', 'The quota must be a positive integer'],

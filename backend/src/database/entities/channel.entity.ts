@@ -34,4 +34,6 @@ export class ChannelEntity {
   @TextColumn() param_override!: string | null;
   @IntColumn() max_input_tokens!: number;
   @StrColumn(64) model_prefix!: string;
+  /** How the keys of a multi-key channel are picked: 'random' or 'polling' (in turn). */
+  @StrColumn(16, { default: 'random' }) multi_key_mode!: string;
 }

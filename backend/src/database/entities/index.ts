@@ -17,6 +17,7 @@ import { TokenEntity } from './token.entity';
 import { TopUpEntity } from './top-up.entity';
 import { UserEntity } from './user.entity';
 import { VerificationCodeEntity } from './verification-code.entity';
+import { ChannelKeyStateEntity } from './channel-key-state.entity';
 
 export {
   AbilityEntity,
@@ -40,6 +41,7 @@ export {
   TopUpEntity,
   UserEntity,
   VerificationCodeEntity,
+  ChannelKeyStateEntity,
 };
 
 export const ENTITIES = [
@@ -64,4 +66,5 @@ export const ENTITIES = [
   TopUpEntity,
   UserEntity,
   VerificationCodeEntity,
+  ChannelKeyStateEntity,
 ];

@@ -8,6 +8,7 @@ import { AddQuotaAlerts1795493000000 } from './1795493000000-add-quota-alerts';
 import { AddVerificationCodes1795500000000 } from './1795500000000-add-verification-codes';
 import { AddOAuthStates1795500539775 } from './1795500539775-add-oauth-states';
 import { AddQuotaDataTotals1795501369413 } from './1795501369413-add-quota-data-totals';
+import { AddChannelKeyStates1795517872768 } from './1795517872768-add-channel-key-states';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -20,4 +21,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddVerificationCodes1795500000000,
   AddOAuthStates1795500539775,
   AddQuotaDataTotals1795501369413,
+  AddChannelKeyStates1795517872768,
 ];

@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AbilityEntity, ChannelEntity } from '../../database/entities';
+import { AbilityEntity, ChannelEntity, ChannelKeyStateEntity } from '../../database/entities';
+import { ChannelKeyStore } from './channel-key-store';
+import { ChannelMultiKeyController } from './channel-multi-key.controller';
+import { ChannelMultiKeyService } from './channel-multi-key.service';
 import { ChannelBulkController, TypeModelsController } from './channel-bulk.controller';
 import { ChannelBulkService } from './channel-bulk.service';
 import { ChannelController, UserModelsController } from './channel.controller';
@@ -10,9 +13,9 @@ import { ChannelService } from './channel.service';
 
 /** Channels and their routing index; ChannelRepository is the only code touching those tables. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ChannelEntity, AbilityEntity])],
-  controllers: [ChannelBulkController, TypeModelsController, ChannelController, UserModelsController],
-  providers: [ChannelRepository, ChannelService, ChannelQueryService, ChannelBulkService],
-  exports: [ChannelRepository, ChannelService, ChannelQueryService],
+  imports: [TypeOrmModule.forFeature([ChannelEntity, AbilityEntity, ChannelKeyStateEntity])],
+  controllers: [ChannelBulkController, TypeModelsController, ChannelMultiKeyController, ChannelController, UserModelsController],
+  providers: [ChannelRepository, ChannelService, ChannelQueryService, ChannelBulkService, ChannelKeyStore, ChannelMultiKeyService],
+  exports: [ChannelRepository, ChannelService, ChannelQueryService, ChannelKeyStore],
 })
 export class ChannelModule {}

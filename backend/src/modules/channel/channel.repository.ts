@@ -31,7 +31,7 @@ export interface ChannelSearch {
 const LISTED_COLUMNS = [
   'id', 'type', 'openai_organization', 'test_model', 'status', 'name', 'weight', 'created_time', 'test_time', 'response_time',
   'base_url', 'other', 'balance', 'balance_updated_time', 'models', 'group', 'used_quota', 'model_mapping', 'status_code_mapping',
-  'priority', 'auto_ban', 'other_info', 'tag', 'setting', 'param_override', 'max_input_tokens', 'model_prefix',
+  'priority', 'auto_ban', 'other_info', 'tag', 'setting', 'param_override', 'max_input_tokens', 'model_prefix', 'multi_key_mode',
 ] as const satisfies readonly (keyof ChannelEntity)[];
 
 /** Rows per statement of an IN list or a multi-row insert. */

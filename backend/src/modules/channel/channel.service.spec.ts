@@ -1,8 +1,9 @@
 import { Logger } from '@nestjs/common';
-import { ChannelStatus, LogType } from '@gw/shared';
+import { ChannelKeyStatus, ChannelStatus, LogType } from '@gw/shared';
 import { AppError } from '../../common/http/app-error';
 import { fakeChannelRepository, type FakeChannelRepository } from '../../testing/fake-channel-repository';
 import { fakeDependencies } from '../../testing/fake-services';
+import type { ChannelKeyStore } from './channel-key-store';
 import type { ChannelView } from './channel-view';
 import { ChannelService, type ChannelChange } from './channel.service';
 import type { CreateChannelDto } from './dto';
@@ -20,6 +21,8 @@ describe('ChannelService', () => {
   let deps: ReturnType<typeof fakeDependencies>;
   let channels: ChannelService;
   let announced: ChannelChange[];
+  /** Calls that enabled keys of a channel: which channel, from which key states. */
+  let keyEnables: { id: number; from: number[] }[];
 
   beforeAll(() => Logger.overrideLogger(false));
   afterAll(() => Logger.overrideLogger(['log', 'error', 'warn']));
@@ -28,7 +31,13 @@ describe('ChannelService', () => {
     const repo = fakeChannelRepository();
     fake = repo.fake;
     deps = fakeDependencies();
-    channels = new ChannelService(repo.repo, deps.logService, deps.config);
+    keyEnables = [];
+    const keyStates = {
+      enable: async (id: number, prints: unknown, from: number[]) => void keyEnables.push({ id, from }),
+      prune: async () => undefined,
+      fingerprint: (k: string) => k,
+    } as unknown as ChannelKeyStore;
+    channels = new ChannelService(repo.repo, deps.logService, keyStates, deps.config);
     announced = [];
     channels.changes.subscribe((c) => announced.push(c));
   });
@@ -179,6 +188,19 @@ describe('ChannelService', () => {
       expect(await channels.autoEnable(id)).toBe(true);
       expect(fake.rows.get(id)).toMatchObject({ status: ChannelStatus.Enabled, other_info: '' });
       expect(routes(id)).toEqual(['default/gpt-a:true', 'default/gpt-b:true']);
+    });
+
+    it('enabling a channel again enables its automatically disabled keys, not those an operator disabled', async () => {
+      const { id } = await create();
+      await channels.autoDisable(id, 'every key disabled');
+      await channels.autoEnable(id);
+      await channels.autoDisable(id, 'every key disabled');
+      await channels.update({ id, status: ChannelStatus.Enabled }, true);
+      await channels.update({ id, name: 'renamed' }, true); // no status change: keys untouched
+      expect(keyEnables).toEqual([
+        { id, from: [ChannelKeyStatus.AutoDisabled] },
+        { id, from: [ChannelKeyStatus.AutoDisabled] },
+      ]);
     });
 
     it('records test results and balances without touching routing or announcing', async () => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ChannelStatus, checkChannelRegions, credentialChanges, LogMessage, logMessageFields, LogType, splitChannelKeys } from '@gw/shared';
+import { ChannelKeyStatus, ChannelStatus, checkChannelRegions, credentialChanges, LogMessage, logMessageFields, LogType, splitChannelKeys } from '@gw/shared';
 import { Subject } from 'rxjs';
 import { AppError } from '../../common/http/app-error';
 import type { MessageKey } from '../../common/i18n/messages';
@@ -9,6 +9,7 @@ import type { ChannelEntity } from '../../database/entities';
 import type { AuthUser } from '../auth/auth-user';
 import { decryptSecret, encryptSecret } from '../auth/secret-box';
 import { LogService } from '../log/log.service';
+import { ChannelKeyStore } from './channel-key-store';
 import { abilityRows, appendedKeys, keysToCreate, normalizeOther, splitList } from './channel-fields';
 import { toChannelView, type ChannelView } from './channel-view';
 import { ChannelRepository, type ChannelSelector, type ChannelTx } from './channel.repository';
@@ -38,15 +39,16 @@ export class ChannelService {
   constructor(
     private readonly repo: ChannelRepository,
     private readonly logs: LogService,
+    private readonly keyStates: ChannelKeyStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
    * One channel holding every key; with mode 'batch', one channel per key, each with the given name
-   * (keysToCreate). Keys of a multi-key channel are picked at random whatever `multi_key_mode` says.
+   * (keysToCreate). `multi_key_mode` says how the relay picks among a channel's keys (random, polling).
    */
   async create(dto: CreateChannelDto): Promise<ChannelView | ChannelView[]> {
-    const { mode, multi_key_mode: _pickedAtRandom, ...fields } = dto;
+    const { mode, multi_key_mode, ...fields } = dto;
     const type = fields.type ?? 1;
     const other = normalizeOther(type, fields.other);
     if (other === null) throw AppError.badRequest('channel.other_json_invalid');
@@ -64,6 +66,7 @@ export class ChannelService {
         group: splitList(fields.group ?? 'default').join(',') || 'default',
         status: fields.status ?? ChannelStatus.Enabled,
         auto_ban: fields.auto_ban ?? 1,
+        multi_key_mode: multi_key_mode ?? 'random',
         created_time: nowSec(),
         other_info: '',
       }),
@@ -89,7 +92,7 @@ export class ChannelService {
    */
   async update(dto: UpdateChannelDto, callerIsRoot: boolean): Promise<ChannelView> {
     const current = await this.find(dto.id);
-    const { id, key_mode, multi_key_mode: _pickedAtRandom, ...fields } = dto;
+    const { id, key_mode, multi_key_mode, ...fields } = dto;
     if (key_mode === 'append' && fields.key?.trim()) {
       const merged = appendedKeys(fields.type ?? current.type, this.decrypt(current.key), fields.key);
       if (merged === null) throw AppError.badRequest('channel.whole_key_single');
@@ -99,7 +102,7 @@ export class ChannelService {
       const changed = credentialChanges(current, fields);
       if (changed.length > 0) throw AppError.forbidden('channel.root_only_field', { fields: changed.join(', ') });
     }
-    const patch: Partial<ChannelEntity> = { ...fields, key: undefined };
+    const patch: Partial<ChannelEntity> = { ...fields, key: undefined, multi_key_mode };
     if (fields.key !== undefined && fields.key.trim()) patch.key = this.encrypt(fields.key);
     if (fields.models !== undefined) patch.models = splitList(fields.models).join(',');
     if (fields.group !== undefined) patch.group = splitList(fields.group).join(',') || 'default';
@@ -116,6 +119,7 @@ export class ChannelService {
       if (Object.keys(patch).length > 0) await this.repo.update(id, patch, tx);
       await this.rebuildAbilities(tx, next);
     });
+    await this.afterKeyOrStatusChange(current, next, patch.key !== undefined);
     await this.announce(id);
     return toChannelView(next);
   }
@@ -152,6 +156,7 @@ export class ChannelService {
       await this.repo.deleteAbilities([id], tx);
       await this.repo.delete([id], tx);
     });
+    await this.keyStates.prune(id);
     await this.announce(id);
   }
 
@@ -203,6 +208,7 @@ export class ChannelService {
       return true;
     });
     if (changed) {
+      await this.keyStates.enable(id, undefined, [ChannelKeyStatus.AutoDisabled]);
       this.logs.record({ type: LogType.System, user_id: 0, channel_id: id, content: `channel #${id} re-enabled after a passing test` });
       await this.announce(id);
     }
@@ -271,6 +277,17 @@ export class ChannelService {
       out.set(r.model, entry);
     }
     return out;
+  }
+
+  /**
+   * Key states follow the channel (docs/channel-types.md#multi-key-channels): a channel enabled again
+   * enables its automatically disabled keys (an operator's disabled keys stay off); after a key edit the
+   * states of keys no longer listed are dropped.
+   */
+  private async afterKeyOrStatusChange(before: ChannelEntity, after: ChannelEntity, keyEdited: boolean): Promise<void> {
+    if (after.status === ChannelStatus.Enabled && before.status !== ChannelStatus.Enabled)
+      await this.keyStates.enable(after.id, undefined, [ChannelKeyStatus.AutoDisabled]);
+    if (keyEdited) await this.keyStates.prune(after.id, this.keysOf(after).map((k) => this.keyStates.fingerprint(k)));
   }
 
   /** Publishes the committed state of one channel so that caches apply it at once. */

@@ -27,6 +27,7 @@ import { ChannelDirectory } from './routing/channel-directory.service';
 import { ChannelHealth } from './routing/channel-health.service';
 import { RealtimeBilling } from './realtime/realtime-billing';
 import { RealtimeGateway } from './realtime/realtime-gateway';
+import { ChannelKeyPicker } from './routing/channel-key-picker.service';
 
 /** The relay engine: OpenAI-, Anthropic- and Gemini-format endpoints in front of the channels. */
 @Module({
@@ -36,6 +37,7 @@ import { RealtimeGateway } from './realtime/realtime-gateway';
     RelayDirectory,
     ChannelDirectory,
     ChannelHealth,
+    ChannelKeyPicker,
     TokenizerService,
     RelayLimiter,
     RelayAuthService,

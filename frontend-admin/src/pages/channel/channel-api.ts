@@ -1,5 +1,5 @@
 /** The channel calls (docs/console-api.md). Endpoints that are not there yet answer empty lists, never crash a page. */
-import type { ChannelRecord } from '@gw/shared';
+import type { ChannelKeyStatusPage, ChannelRecord, MultiKeyAction, MultiKeyMode } from '@gw/shared';
 import { api, toListResult, withQuery, type ListResult } from '@gw/web';
 import type { ChannelPayload } from './channel-form';
 import type { TagEditPayload } from './tag-edit';
@@ -53,8 +53,11 @@ export const channelApi = {
   copy: (id: number, name: string) => api.post<ChannelRecord>(`/api/channel/copy/${id}`, { name }),
   /** Root only: the stored key, on an explicit "reveal" (never part of GET). Quiet: the editor reports failures. */
   revealKey: async (id: number) => (await api.post<{ key: string }>(`/api/channel/${id}/key`, undefined, { quiet: true })).key,
-  update: (patch: Partial<ChannelPayload> & { id: number; status?: number }) => api.put<ChannelRecord>('/api/channel/', patch),
+  update: (patch: Partial<ChannelPayload> & { id: number; status?: number; multi_key_mode?: MultiKeyMode }) => api.put<ChannelRecord>('/api/channel/', patch),
   remove: (id: number) => api.del(`/api/channel/${id}/`),
+  /** Key states of a multi-key channel (masked keys), after the given action (docs/channel-types.md#multi-key-channels). */
+  manageKeys: (channelId: number, action: MultiKeyAction, keyIndex?: number) =>
+    api.post<ChannelKeyStatusPage>('/api/channel/multi_key/manage', { channel_id: channelId, action, key_index: keyIndex, page_size: 100 }),
   /** Quiet: the caller shows the outcome (with the time). */
   async test(id: number, model?: string): Promise<TestResult> {
     const e = await api.get<Envelope>(withQuery(`/api/channel/test/${id}`, { model: model || undefined }), { envelope: true, quiet: true });

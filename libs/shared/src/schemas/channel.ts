@@ -69,7 +69,7 @@ const modelsRequired = z
   .string({ message: 'channel.models_required' })
   .refine((s) => s.split(',').some((m) => m.trim()), { message: 'channel.models_required' });
 
-/** How new-api picks among a multi-key channel's keys; this gateway picks at random either way. */
+/** How a multi-key channel's keys are picked: at random, or in turn (docs/channel-types.md#multi-key-channels). */
 const multiKeyMode = z.enum(['random', 'polling']).optional();
 
 /** POST /api/channel/ in this gateway's own shape: the channel's fields plus the mode. */

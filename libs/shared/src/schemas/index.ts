@@ -3,6 +3,7 @@ export * from './json-text';
 export * from './paging';
 export * from './problem';
 export * from './channel';
+export * from './channel-multi-key';
 export * from './token';
 export * from './user';
 export * from './auth';

@@ -127,6 +127,7 @@ export const channelRecordSchema = z
     weight: int,
     tag: z.string(),
     model_prefix: z.string(),
+    multi_key_mode: z.string().describe("How a multi-key channel's keys are picked: random or polling."),
     setting: z.string().nullable(),
     param_override: z.string().nullable(),
     status: int.describe('1 enabled, 2 disabled by hand, 3 disabled automatically.'),

@@ -1,6 +1,7 @@
 /** Channel administration, bulk operations and upstream operations (docs/channel-types.md). */
 import {
   channelBatchTagSchema,
+  channelKeyStatusPageSchema,
   channelIdsSchema,
   channelListSchema,
   channelRecordSchema,
@@ -10,6 +11,7 @@ import {
   copyChannelSchema,
   createChannelSchema,
   fetchModelsSchema,
+  multiKeyManageSchema,
   pagedOf,
   prefillGroupQuerySchema,
   prefillGroupSchema,
@@ -35,6 +37,12 @@ export const channelRoutes: Contract = {
   'PUT /api/channel': { tag: 'channels', summary: 'Edit a channel (only what is sent changes)', body: updateChannelSchema, response: channel },
   'DELETE /api/channel/:id': { tag: 'channels', summary: 'Delete a channel', response: OK },
   'POST /api/channel/copy/:id': { tag: 'channels', summary: 'Copy a channel with its key', body: copyChannelSchema, response: channel },
+  'POST /api/channel/multi_key/manage': {
+    tag: 'channels',
+    summary: "A multi-key channel's key states (masked keys); enable or disable keys",
+    body: multiKeyManageSchema,
+    response: data(channelKeyStatusPageSchema),
+  },
   'POST /api/channel/:id/key': { tag: 'channels', summary: "Reveal a channel's key (root; logged)", response: data(z.strictObject({ key: z.string() })) },
 
   'GET /api/channel/models': { tag: 'channels', summary: 'Every known model: the channels and the priced catalogue', response: data(z.array(z.strictObject({ id: z.string() }))) },

@@ -86,6 +86,16 @@ export const transcriptionResponseSchema = z.looseObject({ text: z.string() });
 
 export const modelSchema = z.looseObject({ id: z.string(), object: z.literal('model'), created: z.number(), owned_by: z.string() }).meta({ id: 'Model' });
 export const modelListSchema = z.looseObject({ object: z.literal('list'), data: z.array(modelSchema) });
+/** Anthropic's Models API shapes, answered to a client that sends `anthropic-version`. */
+export const anthropicModelSchema = z
+  .strictObject({ type: z.literal('model'), id: z.string(), display_name: z.string(), created_at: z.string().describe('RFC 3339.') })
+  .meta({ id: 'AnthropicModel' });
+export const anthropicModelListSchema = z.strictObject({
+  data: z.array(anthropicModelSchema),
+  first_id: z.string().nullable(),
+  last_id: z.string().nullable(),
+  has_more: z.boolean(),
+});
 
 export const subscriptionSchema = z.looseObject({
   object: z.literal('billing_subscription'),

@@ -27,8 +27,16 @@ export const relayRoutes: Contract = {
   'POST /v1/audio/translations': { tag, summary: 'Speech to English text (multipart upload)', bodyType: multipart, response: s.transcriptionResponseSchema },
   'POST /v1/rerank': { tag, summary: 'Rerank (Jina/Cohere format)', body: s.modelOnlyRequestSchema, response: s.passThroughResponseSchema },
   'POST /v1/responses': { tag, summary: 'OpenAI Responses API', body: s.modelOnlyRequestSchema, response: s.passThroughResponseSchema, streams: true },
-  'GET /v1/models': { tag, summary: 'Models the key may use', response: s.modelListSchema },
-  'GET /v1/models/:model': { tag, summary: 'One model the key may use', response: s.modelSchema },
+  'GET /v1/models': {
+    tag,
+    summary: "Models the key may use (Anthropic's list shape when the request carries anthropic-version)",
+    response: z.union([s.modelListSchema, s.anthropicModelListSchema]),
+  },
+  'GET /v1/models/:model': {
+    tag,
+    summary: "One model the key may use (Anthropic's shape when the request carries anthropic-version)",
+    response: z.union([s.modelSchema, s.anthropicModelSchema]),
+  },
   'GET /v1/dashboard/billing/subscription': legacySubscription,
   'GET /v1/dashboard/billing/usage': legacyUsage,
   'GET /dashboard/billing/subscription': legacySubscription,

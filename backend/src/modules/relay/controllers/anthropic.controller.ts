@@ -1,4 +1,4 @@
-import { All, Controller, Post, Req, Res } from '@nestjs/common';
+import { All, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pickLocale } from '../../../common/i18n/i18n';
 import { Access } from '../../auth/access.decorator';
@@ -18,12 +18,14 @@ export class AnthropicController {
   ) {}
 
   @Post()
+  @HttpCode(200)
   messages(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     const parse = () => anthropicDialect.parse({ body: req.body, headers: req.headers });
     return this.relay.relayAs(anthropicDialect, parse, req, reply);
   }
 
   @Post('count_tokens')
+  @HttpCode(200)
   countTokens(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     return this.keyRoutes.countTokens(anthropicDialect, { body: req.body, headers: req.headers }, req, reply);
   }

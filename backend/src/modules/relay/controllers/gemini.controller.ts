@@ -1,4 +1,4 @@
-import { All, Controller, Get, Post, Req, Res } from '@nestjs/common';
+import { All, Controller, HttpCode, Get, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pickLocale } from '../../../common/i18n/i18n';
 import { Access } from '../../auth/access.decorator';
@@ -31,6 +31,7 @@ export class GeminiController {
   }
 
   @Post('models/*')
+  @HttpCode(200)
   method(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     const { model, action } = splitModelAction(wildcard(req));
     const input = { body: req.body, headers: req.headers, model };

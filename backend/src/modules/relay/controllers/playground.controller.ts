@@ -1,4 +1,4 @@
-import { Controller, Post, Req, Res } from '@nestjs/common';
+import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../../auth/access.decorator';
 import { CurrentUser, type AuthUser } from '../../auth/auth-user';
@@ -11,6 +11,7 @@ export class PlaygroundController {
   constructor(private readonly relay: RelayService) {}
 
   @Post('chat/completions')
+  @HttpCode(200)
   chat(@CurrentUser() user: AuthUser, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     return this.relay.playground(user.id, req, reply);
   }

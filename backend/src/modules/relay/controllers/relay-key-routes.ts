@@ -6,9 +6,11 @@ import { geminiModelList } from '../../../providers/gemini/gemini-urls';
 import { keyHashOf, parseApiKey } from '../../token/token-key';
 import { RelayError } from '../http/relay-error';
 import { sendRelayError } from '../http/relay-reply';
+import { anthropicDialect } from '../inbound/anthropic-dialect';
 import { geminiDialect } from '../inbound/gemini-dialect';
 import { OPENAI_CLIENT, type ClientFormat, type InboundDialect, type InboundInput } from '../inbound/inbound-dialect';
 import { TokenizerService } from '../metering/tokenizer.service';
+import { anthropicModel, anthropicModelList, wantsAnthropicModels } from '../models/anthropic-model-list';
 import { RelayModels } from '../models/relay-models.service';
 import { RelayAuthService } from '../pipeline/relay-auth.service';
 import type { RelayCaller } from '../pipeline/relay-caller';
@@ -26,11 +28,16 @@ export class RelayKeyRoutes {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** GET /v1/models: OpenAI's list, or Anthropic's for an Anthropic client (wantsAnthropicModels). */
   models(req: FastifyRequest, reply: FastifyReply) {
+    if (wantsAnthropicModels(req.headers))
+      return this.answer(req, reply, (caller) => anthropicModelList(this.catalog.list(caller)), anthropicDialect);
     return this.answer(req, reply, (caller) => ({ object: 'list', data: this.catalog.list(caller) }));
   }
 
   model(id: string, req: FastifyRequest, reply: FastifyReply) {
+    if (wantsAnthropicModels(req.headers))
+      return this.answer(req, reply, (caller) => anthropicModel(this.catalog.get(caller, id)), anthropicDialect);
     return this.answer(req, reply, (caller) => this.catalog.get(caller, id));
   }
 

@@ -108,6 +108,11 @@ export class RelayBilling {
 
   /** Bills a delivered response in full (usage above the reservation too); returns the charge. */
   async settle(ctx: RelayContext, out: Delivered, hold: Hold): Promise<number> {
+    return (await this.settleUsage(ctx, out, hold)).charged;
+  }
+
+  /** settle, also returning the usage billed (what an embeddings answer reports to the client). */
+  async settleUsage(ctx: RelayContext, out: Delivered, hold: Hold): Promise<{ charged: number; usage: BilledUsage }> {
     const { caller, admission, settings: s } = ctx;
     const billed = await this.usageOf(ctx, out);
     const usage = billed.usage;
@@ -159,7 +164,7 @@ export class RelayBilling {
     });
     if (!committed) this.logger.warn(`settlement of ${hold.requestId} queued until the database is back`);
     this.directory.moveQuota(caller, hold.tokenDrawn, hold.amount - charged);
-    return charged;
+    return { charged, usage };
   }
 
   /**

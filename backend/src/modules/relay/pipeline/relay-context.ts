@@ -10,6 +10,7 @@ import type { Tier } from '../routing/routing-table';
 import type { StreamEnd } from '../stream/stream-pipe';
 import type { Admission } from './admission';
 import type { RelayCaller } from './relay-caller';
+import type { BilledUsage } from './usage-log';
 import type { RelayRequest } from './relay-request';
 
 /** Everything about one relayed request, fixed once admitted. */
@@ -36,8 +37,9 @@ export interface RelayContext {
   /**
    * Books a delivered response durably; called once, before its last bytes are written (the JSON
    * body; a stream's usage, final events and end), so that a delivered response is always charged.
+   * Resolves to the usage billed (null on a repeated call or a failed settlement).
    */
-  readonly settle: (d: Delivered) => Promise<void>;
+  readonly settle: (d: Delivered) => Promise<BilledUsage | null>;
 }
 
 /** Where a request may go: one pinned channel, or the tiers of its (group, model). */

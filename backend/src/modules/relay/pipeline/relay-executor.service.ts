@@ -3,6 +3,7 @@ import { AdaptorRegistry } from '../../../providers/adaptor-registry';
 import { RelayError } from '../http/relay-error';
 import { ChannelDirectory } from '../routing/channel-directory.service';
 import { ChannelHealth } from '../routing/channel-health.service';
+import { ChannelKeyPicker } from '../routing/channel-key-picker.service';
 import { pickChannel } from '../routing/routing-table';
 import { canServe, unservable } from '../routing/request-fit';
 import type { RelayChannel } from '../routing/relay-channel';
@@ -21,6 +22,7 @@ export class RelayExecutor {
     private readonly registry: AdaptorRegistry,
     private readonly attempt: UpstreamAttempt,
     private readonly health: ChannelHealth,
+    private readonly keys: ChannelKeyPicker,
   ) {}
 
   /**
@@ -49,9 +51,12 @@ export class RelayExecutor {
     const retries = 'pinned' in route ? 0 : ctx.settings.RetryTimes;
     let below: number | null = null;
     let last: { failure: AttemptFailure; channel: RelayChannel } | null = null;
+    // A multi-key channel whose key failed may serve the retry with another key (docs/channel-types.md#multi-key-channels).
+    let again: { channel: RelayChannel; avoid: Set<number> } | null = null;
     for (let i = 0; i <= retries; i++) {
-      const channel: RelayChannel | null =
-        'pinned' in route
+      const channel: RelayChannel | null = again
+        ? again.channel
+        : 'pinned' in route
           ? route.pinned
           : pickChannel(route.tiers, {
               exclude: new Set(tried),
@@ -60,13 +65,24 @@ export class RelayExecutor {
               random: Math.random,
             });
       if (!channel) break;
-      tried.push(channel.id);
-      const result = await this.attempt.run(ctx, channel, tried);
+      const avoid: Set<number> = again?.avoid ?? new Set<number>();
+      again = null;
+      if (!tried.includes(channel.id)) tried.push(channel.id);
+      const result = await this.attempt.run(ctx, channel, tried, avoid);
       if (result.kind === 'delivered') return result satisfies Delivered;
       // A request cut by the shutdown says nothing about the channel.
-      if (!cutByShutdown(ctx.signal)) this.health.observeFailure(channel, result.status, result.message, ctx.settings);
+      const keyFailed =
+        !cutByShutdown(ctx.signal) &&
+        this.health.observeFailure(channel, result.status, result.message, ctx.settings, result.keyIndex ?? null);
       last = { failure: result, channel };
       if (!result.retryable || ctx.signal.aborted) break;
+      if (keyFailed && typeof result.keyIndex === 'number') {
+        const next = new Set([...avoid, result.keyIndex]);
+        if (this.keys.hasUsable(channel, next)) {
+          again = { channel, avoid: next };
+          continue;
+        }
+      }
       below = channel.priority;
     }
     const error =

@@ -155,9 +155,12 @@ export class RelayService {
         requestId,
         arrivedAt,
         settle: async (d) => {
-          if (settled) return;
+          if (settled) return null;
           settled = true;
-          await this.billing.settle(ctx, d, held).catch((err) => this.logger.error(`settlement failed: ${String(err)}`));
+          return this.billing.settleUsage(ctx, d, held).then(
+            (r) => r.usage,
+            (err) => (this.logger.error(`settlement failed: ${String(err)}`), null),
+          );
         },
       };
       outcome = await this.executor.run(ctx, route);

@@ -6,10 +6,12 @@ import { AdaptorRegistry } from '../../../providers/adaptor-registry';
 import { RelayError } from '../http/relay-error';
 import { callSecrets, redact, redactBody } from '../../upstream/secrets';
 import { plausibleUsage, requestBounds } from '../metering/billable-usage';
+import { withBilledEmbeddingUsage } from '../metering/embedding-usage';
 import { OutputMeter } from '../metering/output-meter';
 import { TokenizerService } from '../metering/tokenizer.service';
 import { streamScreen } from '../limits/output-screen';
 import { RelayLimiter } from '../limits/relay-limiter.service';
+import { ChannelKeyPicker } from '../routing/channel-key-picker.service';
 import { adaptorTarget, upstreamModelOf, type RelayChannel } from '../routing/relay-channel';
 import { isStreamType, streamParser } from '../stream/framing';
 import { streamCutError, streamEndError, upstreamStreamError } from '../stream/stream-error';
@@ -34,6 +36,8 @@ export interface AttemptFailure {
   readonly status: number | null;
   /** Redacted upstream message (auto-disable keywords, logs). */
   readonly message: string;
+  /** Position of the channel key the attempt used (null when none was usable). */
+  readonly keyIndex?: number | null;
 }
 
 const MAX_ERROR_BODY = 64 * 1024;
@@ -54,20 +58,30 @@ export class UpstreamAttempt {
     private readonly upstream: UpstreamClient,
     private readonly tokenizer: TokenizerService,
     private readonly limiter: RelayLimiter,
+    private readonly keys: ChannelKeyPicker,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly images: ImageFetcher,
   ) {}
 
-  /** `tried`: the channels tried so far, this one included (for the log). */
-  async run(ctx: RelayContext, channel: RelayChannel, tried: readonly number[]): Promise<Delivered | AttemptFailure> {
+  /**
+   * `tried`: the channels tried so far, this one included (for the log); `avoidKeys`: positions of this
+   * channel's keys the request already failed with.
+   */
+  async run(
+    ctx: RelayContext,
+    channel: RelayChannel,
+    tried: readonly number[],
+    avoidKeys?: ReadonlySet<number>,
+  ): Promise<Delivered | AttemptFailure> {
     const attempt = { ...ctx, tried: [...tried] };
-    return this.attempt(attempt, channel);
+    const picked = this.keys.pick(channel, avoidKeys);
+    const result = await this.attempt(attempt, channel, picked?.key);
+    return result.kind === 'failure' ? { ...result, keyIndex: picked?.index ?? null } : result;
   }
 
-  private async attempt(ctx: AttemptContext, channel: RelayChannel): Promise<Delivered | AttemptFailure> {
+  private async attempt(ctx: AttemptContext, channel: RelayChannel, key: string | undefined): Promise<Delivered | AttemptFailure> {
     const entry = this.registry.get(channel.type)!;
     const adaptor = adaptorFor(ctx.req, entry.adaptor);
-    const key = channel.keys[Math.floor(Math.random() * channel.keys.length)];
     let target = adaptorTarget(channel, key ?? '', entry.defaultBaseUrl);
     if (!key || (!target.baseUrl && !entry.endpointFromKey))
       return this.failure(
@@ -192,8 +206,10 @@ export class UpstreamAttempt {
       frtMs: null,
       streamEnd: null,
     });
-    await ctx.settle(delivered);
-    if (!ctx.clientGone()) sendWhole(ctx.reply, res.statusCode, result.contentType, result.body);
+    const billed = await ctx.settle(delivered);
+    const body =
+      ctx.req.mode === 'embeddings' && billed ? withBilledEmbeddingUsage(result.body, billed.promptTokens) : result.body;
+    if (!ctx.clientGone()) sendWhole(ctx.reply, res.statusCode, result.contentType, body);
     return delivered;
   }
 
@@ -242,7 +258,7 @@ export class UpstreamAttempt {
         ),
       screen: this.outputScreen(ctx),
       queueLimit: ctx.settings.StreamCacheQueueLength,
-      settle: (r) => ctx.settle(deliveredBy(r)),
+      settle: async (r) => void (await ctx.settle(deliveredBy(r))),
     });
     if (result.end === 'interrupted' && !result.opened) {
       if (cutByShutdown(ctx.signal)) return this.aborted(ctx);

@@ -9,8 +9,9 @@ export interface RelayChannel {
   readonly type: number;
   readonly name: string;
   readonly status: number;
-  /** Decrypted upstream keys; one is chosen per request. */
+  /** Decrypted upstream keys; one is chosen per attempt (ChannelKeyPicker). */
   readonly keys: readonly string[];
+  readonly multiKeyMode: 'random' | 'polling';
   readonly baseUrl: string;
   readonly organization: string;
   readonly modelMapping: Readonly<Record<string, string>>;
@@ -48,6 +49,7 @@ export function toRelayChannel(c: ChannelEntity, keys: readonly string[]): Relay
     name: c.name,
     status: c.status,
     keys: Object.freeze([...keys]),
+    multiKeyMode: c.multi_key_mode === 'polling' ? 'polling' : 'random',
     baseUrl: (c.base_url ?? '').replace(/\/+$/, ''),
     organization: c.openai_organization ?? '',
     modelMapping: Object.freeze(stringMap(c.model_mapping)),

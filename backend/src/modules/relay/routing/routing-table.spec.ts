@@ -7,6 +7,7 @@ const ch = (id: number, priority: number, weight = 0, extra: Partial<RelayChanne
   name: `c${id}`,
   status: 1,
   keys: ['k'],
+  multiKeyMode: 'random',
   baseUrl: '',
   organization: '',
   modelMapping: {},

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, HttpCode, Get, Param, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../../auth/access.decorator';
 import { MjRelay } from './mj-relay.service';
@@ -13,6 +13,7 @@ export class MjController {
   constructor(private readonly mj: MjRelay) {}
 
   @Post('submit/:kind')
+  @HttpCode(200)
   submit(@Param('kind') kind: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     return this.mj.submit(kind, req, reply);
   }
@@ -23,6 +24,7 @@ export class MjController {
   }
 
   @Post('task/list-by-condition')
+  @HttpCode(200)
   list(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     return this.mj.list(req, reply);
   }

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, HttpCode, Get, Param, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../../auth/access.decorator';
 import { SunoRelay } from './suno-relay.service';
@@ -10,11 +10,13 @@ export class SunoController {
   constructor(private readonly suno: SunoRelay) {}
 
   @Post('submit/:action')
+  @HttpCode(200)
   submit(@Param('action') action: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     return this.suno.submit(action, req, reply);
   }
 
   @Post('fetch')
+  @HttpCode(200)
   fetchMany(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     return this.suno.fetchMany(req, reply);
   }

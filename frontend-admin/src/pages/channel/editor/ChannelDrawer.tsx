@@ -19,6 +19,7 @@ import {
 } from '../channel-form';
 import { AdvancedFields } from './AdvancedFields';
 import { BasicFields } from './BasicFields';
+import { KeyStatusPanel } from './KeyStatusPanel';
 import { ModelPickerModal } from './ModelPickerModal';
 import { ModelsField } from './ModelsField';
 
@@ -188,6 +189,7 @@ export function ChannelDrawer({ target, groups, modelOptions, onClose, onSaved }
           <Form.Item field="models" label={t('channel.models')} rules={[{ required: true, message: t('channel.models_required') }]}>
             <ModelsField options={modelOptions} related={typeModels[String(type)] ?? []} fetching={fetching} onFetch={() => void fetchModels()} />
           </Form.Item>
+          {typeof target === 'number' && <KeyStatusPanel channelId={target} />}
           <Divider orientation="left">{t('channel.advanced')}</Divider>
           <AdvancedFields groups={groups} locked={locked} />
         </Form>
