@@ -9,7 +9,8 @@ import { canServe, unservable } from '../routing/request-fit';
 import type { RelayChannel } from '../routing/relay-channel';
 import type { Delivered, Failed, RelayContext, RelayOutcome, Route } from './relay-context';
 import { cutByShutdown } from './relay-drain';
-import { UpstreamAttempt, type AttemptFailure } from './upstream-attempt.service';
+import type { AttemptFailure } from './attempt-failure';
+import { UpstreamAttempt } from './upstream-attempt.service';
 
 /**
  * Chooses channels and retries. A failure is retried (up to RetryTimes) on another channel of the

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Dispatcher } from 'undici';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
-import type { AdaptorTarget, ProtocolAdaptor, UpstreamCall, UpstreamErrorInfo } from '../../../providers/provider';
+import type { AdaptorTarget, ProtocolAdaptor, UpstreamCall } from '../../../providers/provider';
 import { AdaptorRegistry } from '../../../providers/adaptor-registry';
 import { RelayError } from '../http/relay-error';
 import { callSecrets, redact, redactBody } from '../../upstream/secrets';
@@ -21,32 +21,16 @@ import { readBody, UpstreamClient } from '../../upstream/upstream-client.service
 import { sendWhole } from '../http/relay-reply';
 import { adaptorFor } from '../inbound/inbound-adaptor';
 import { ImageFetcher } from '../images/image-fetcher.service';
+import { badAnswer, failure, upstreamFailure, type AttemptFailure } from './attempt-failure';
 import type { Delivered, RelayContext } from './relay-context';
 import { cutByShutdown, shuttingDown } from './relay-drain';
 
 /** The request plus the channels tried so far. */
 type AttemptContext = RelayContext & { readonly tried: readonly number[] };
 
-/** A failed attempt: nothing reached the client. */
-export interface AttemptFailure {
-  readonly kind: 'failure';
-  readonly error: RelayError;
-  readonly retryable: boolean;
-  /** Upstream HTTP status; null for network faults. */
-  readonly status: number | null;
-  /** Redacted upstream message (auto-disable keywords, logs). */
-  readonly message: string;
-  /** Position of the channel key the attempt used (null when none was usable). */
-  readonly keyIndex?: number | null;
-}
-
-const MAX_ERROR_BODY = 64 * 1024;
 const MAX_RESPONSE_BODY = 64 * 1024 * 1024;
 /** Kept of the output for the log when LogChatContentEnabled. */
 export const LOGGED_CONTENT_CHARS = 16 * 1024;
-
-/** Client faults are answered as they are; everything else may work on another channel. */
-const NOT_RETRYABLE = new Set([400, 409, 413, 415, 422]);
 
 /** One upstream call on one channel, up to the point where the response reached the client. */
 @Injectable()
@@ -79,12 +63,16 @@ export class UpstreamAttempt {
     return result.kind === 'failure' ? { ...result, keyIndex: picked?.index ?? null } : result;
   }
 
-  private async attempt(ctx: AttemptContext, channel: RelayChannel, key: string | undefined): Promise<Delivered | AttemptFailure> {
+  private async attempt(
+    ctx: AttemptContext,
+    channel: RelayChannel,
+    key: string | undefined,
+  ): Promise<Delivered | AttemptFailure> {
     const entry = this.registry.get(channel.type)!;
     const adaptor = adaptorFor(ctx.req, entry.adaptor);
     let target = adaptorTarget(channel, key ?? '', entry.defaultBaseUrl);
     if (!key || (!target.baseUrl && !entry.endpointFromKey))
-      return this.failure(
+      return failure(
         RelayError.badGateway('relay.upstream_unreachable', 'channel_misconfigured'),
         null,
         'channel has no key or base URL',
@@ -95,7 +83,7 @@ export class UpstreamAttempt {
         target = await entry.adaptor.prepare(target, ctx.signal);
       } catch (err) {
         if (ctx.signal.aborted) return this.aborted(ctx);
-        return this.failure(
+        return failure(
           RelayError.badGateway('relay.upstream_unreachable', 'channel_misconfigured'),
           null,
           `channel credentials: ${redact(String((err as Error)?.message ?? err), this.secretsOf(channel, target))}`,
@@ -110,7 +98,7 @@ export class UpstreamAttempt {
         body = await this.images.inline(ctx.req, body, ctx.settings, ctx.signal);
       } catch (err) {
         if (ctx.signal.aborted) return this.aborted(ctx);
-        if (err instanceof RelayError) return this.failure(err, null, `image: ${err.code}`, false);
+        if (err instanceof RelayError) return failure(err, null, `image: ${err.code}`, false);
         throw err;
       }
     }
@@ -125,7 +113,7 @@ export class UpstreamAttempt {
         settings: ctx.settings,
       });
     } catch {
-      return this.failure(
+      return failure(
         RelayError.badGateway('relay.upstream_unreachable', 'channel_misconfigured'),
         null,
         'invalid channel base URL or key',
@@ -141,7 +129,7 @@ export class UpstreamAttempt {
     } catch (err) {
       return this.networkFailure(ctx, channel, upstreamModel, err);
     }
-    if (res.statusCode >= 300) return this.upstreamError(channel, adaptor, res, this.secretsOf(channel, target));
+    if (res.statusCode >= 300) return upstreamFailure(channel, adaptor, res, this.secretsOf(channel, target));
     const contentType = String(res.headers['content-type'] ?? 'application/json');
     if (ctx.req.stream && isStreamType(adaptor, contentType))
       return this.stream(ctx, channel, adaptor, upstreamModel, res, target);
@@ -162,7 +150,7 @@ export class UpstreamAttempt {
     try {
       const read = await readBody(res, MAX_RESPONSE_BODY);
       if (read.truncated)
-        return this.failure(
+        return failure(
           RelayError.badGateway('relay.upstream_error', 'response_too_large', { status: res.statusCode }),
           res.statusCode,
           'response too large',
@@ -186,12 +174,12 @@ export class UpstreamAttempt {
               ...result.error,
               message: '[redacted]',
             });
-      return this.badAnswer(res.statusCode, error, secrets);
+      return badAnswer(res.statusCode, error, secrets);
     }
     // CheckSensitiveOnCompletionEnabled: an answer with a sensitive word is refused, nothing delivered, refunded.
     const matcher = this.limiter.outputMatcher(ctx.settings);
     if (matcher && matcher.find(result.outputText ?? read(true).outputText ?? '') !== null)
-      return this.failure(streamCutError('sensitive_words_detected'), null, 'sensitive words in the output', false);
+      return failure(streamCutError('sensitive_words_detected'), null, 'sensitive words in the output', false);
     // Usage that will not be believed: the output is counted locally, so its text is needed.
     if (
       result.usage &&
@@ -208,7 +196,9 @@ export class UpstreamAttempt {
     });
     const billed = await ctx.settle(delivered);
     const body =
-      ctx.req.mode === 'embeddings' && billed ? withBilledEmbeddingUsage(result.body, billed.promptTokens) : result.body;
+      ctx.req.mode === 'embeddings' && billed
+        ? withBilledEmbeddingUsage(result.body, billed.promptTokens)
+        : result.body;
     if (!ctx.clientGone()) sendWhole(ctx.reply, res.statusCode, result.contentType, body);
     return delivered;
   }
@@ -263,13 +253,13 @@ export class UpstreamAttempt {
     if (result.end === 'interrupted' && !result.opened) {
       if (cutByShutdown(ctx.signal)) return this.aborted(ctx);
       // Nothing reached the client: refunded. A sensitive output is not tried elsewhere.
-      if (result.cut) return this.failure(streamCutError(result.cut), null, result.cut, false);
+      if (result.cut) return failure(streamCutError(result.cut), null, result.cut, false);
       // Upstream broke (or reported an error) before anything reached the client: still retryable.
       if (result.upstreamError) {
         const error = upstreamStreamError(result.upstreamError, this.secretsOf(channel, target));
-        return this.failure(error, error.status, error.upstreamMessage ?? 'upstream error in stream');
+        return failure(error, error.status, error.upstreamMessage ?? 'upstream error in stream');
       }
-      return this.failure(
+      return failure(
         RelayError.badGateway('relay.stream_interrupted', 'stream_interrupted'),
         null,
         result.reason ?? 'stream interrupted',
@@ -288,48 +278,6 @@ export class UpstreamAttempt {
     return streamScreen(matcher, ctx.settings.StopOnSensitiveEnabled, () =>
       this.logger.warn(`sensitive word in the output of request ${ctx.requestId} (not stopped)`),
     );
-  }
-
-  /** `secrets`: what the error text must not carry (callSecrets). */
-  private async upstreamError(
-    channel: RelayChannel,
-    adaptor: ProtocolAdaptor,
-    res: Dispatcher.ResponseData,
-    secrets: readonly string[],
-  ): Promise<AttemptFailure> {
-    let body: Buffer = Buffer.alloc(0);
-    try {
-      body = (await readBody(res, MAX_ERROR_BODY)).data;
-    } catch {
-      /* the status is enough */
-    }
-    const info = adaptor.readError(res.statusCode, redactBody(body, secrets));
-    const message = redact(info.message, secrets);
-    const status = channel.statusCodeMapping[String(res.statusCode)] ?? res.statusCode;
-    const error = RelayError.upstream({
-      status,
-      upstreamStatus: res.statusCode,
-      code: info.code,
-      type: info.type,
-      message,
-    });
-    return { kind: 'failure', error, retryable: !NOT_RETRYABLE.has(res.statusCode), status: res.statusCode, message };
-  }
-
-  /**
-   * A success status without an answer (not JSON, or an error object): 502 with the upstream's
-   * redacted words, retryable, counted against the channel like any upstream error.
-   */
-  private badAnswer(status: number, info: UpstreamErrorInfo, secrets: readonly string[]): AttemptFailure {
-    const message = redact(info.message, secrets);
-    const error = RelayError.upstream({
-      status: 502,
-      upstreamStatus: 502,
-      code: info.code ?? 'bad_response_body',
-      type: info.type,
-      message,
-    });
-    return { kind: 'failure', error, retryable: true, status, message };
   }
 
   /** Connect failure, timeout, reset, or abort before the response was used. */
@@ -351,7 +299,7 @@ export class UpstreamAttempt {
         ? RelayError.upstreamTimeout()
         : RelayError.badGateway('relay.upstream_unreachable', 'upstream_unreachable');
     const code = (err as { code?: string })?.code ?? kind;
-    return this.failure(error, null, `${kind}: ${code}`);
+    return failure(error, null, `${kind}: ${code}`);
   }
 
   /** What an error text of this call must not carry (error paths only). */
@@ -361,12 +309,8 @@ export class UpstreamAttempt {
 
   /** Our own abort, before anything reached the client: the total timeout, or the shutdown's cut. */
   private aborted(ctx: AttemptContext): AttemptFailure {
-    if (cutByShutdown(ctx.signal)) return this.failure(shuttingDown(), null, 'server shutting down', false);
-    return this.failure(RelayError.upstreamTimeout(), null, 'total timeout', false);
-  }
-
-  private failure(error: RelayError, status: number | null, message: string, retryable = true): AttemptFailure {
-    return { kind: 'failure', error, retryable, status, message };
+    if (cutByShutdown(ctx.signal)) return failure(shuttingDown(), null, 'server shutting down', false);
+    return failure(RelayError.upstreamTimeout(), null, 'total timeout', false);
   }
 
   private delivered(

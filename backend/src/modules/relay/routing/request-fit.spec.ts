@@ -17,6 +17,7 @@ const ch = (id: number, type: number, status = 1): RelayChannel => ({
   name: `c${id}`,
   status,
   keys: ['k'],
+  multiKeyMode: 'random',
   baseUrl: '',
   organization: '',
   modelMapping: {},
