@@ -152,6 +152,19 @@ describe('multi-key channels: per-key health and polling', () => {
     expect(status.keys.map((k: any) => k.status)).toEqual([1, 1, 1]);
   });
 
+  it('the channel test never uses a key disabled on its own', async () => {
+    await manage('enable_all_keys');
+    await manage('disable_key', { key_index: 0 });
+    await manage('disable_key', { key_index: 2 });
+    const before = h.openai.requests.length;
+    for (let i = 0; i < 6; i++) {
+      const res = await root.get(`/api/channel/test/${channelId}`);
+      expect(res.body.success).toBe(true);
+    }
+    expect(new Set(keysReceived().slice(before))).toEqual(new Set([B]));
+    await manage('enable_all_keys');
+  });
+
   it('the ledger holds', async () => {
     await expectLedger(h.db, { users: { [customer.id]: 0 }, tokens: { [customer.tokenId]: TOKEN_QUOTA } });
   });

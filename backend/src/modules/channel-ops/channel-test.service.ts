@@ -5,6 +5,7 @@ import { type Locale, type MessageParams, t } from '../../common/i18n/i18n';
 import type { MessageKey } from '../../common/i18n/messages';
 import type { ChannelEntity } from '../../database/entities';
 import { splitList } from '../channel/channel-fields';
+import { ChannelKeyStore } from '../channel/channel-key-store';
 import { ChannelService } from '../channel/channel.service';
 import { OptionService } from '../option/option.service';
 import { AdaptorRegistry } from '../../providers/adaptor-registry';
@@ -45,6 +46,7 @@ export class ChannelTestService {
     private readonly channels: ChannelService,
     private readonly options: OptionService,
     private readonly registry: AdaptorRegistry,
+    private readonly keyStates: ChannelKeyStore,
   ) {}
 
   /** `locale`: the language of the answer's message (background runs use English). */
@@ -56,7 +58,9 @@ export class ChannelTestService {
     const testModel = model?.trim() || c.test_model?.trim() || splitList(c.models)[0];
     if (!testModel) throw AppError.badRequest('channel.test_no_model');
     const keys = this.channels.keysOf(c);
-    const key = keys[Math.floor(Math.random() * keys.length)] ?? '';
+    // A key disabled on its own is not tested (docs/channel-types.md#multi-key-channels).
+    const usable = this.keyStates.usableKeys(c.id, keys);
+    const key = usable[Math.floor(Math.random() * usable.length)] ?? '';
     const channel = toRelayChannel(c, keys);
     const upstreamModel = upstreamModelOf(channel, testModel);
     const { adaptor } = entry;

@@ -58,6 +58,13 @@ export class ChannelKeyStore implements OnModuleInit, OnModuleDestroy {
     return this.states.get(channelId)?.get(fingerprint) ?? ENABLED;
   }
 
+  /** The keys of a channel not disabled on their own (all of them when every key is disabled). */
+  usableKeys(channelId: number, keys: readonly string[]): readonly string[] {
+    if (keys.length <= 1) return keys;
+    const usable = keys.filter((k) => this.stateOf(channelId, this.fingerprint(k)).status === ChannelKeyStatus.Enabled);
+    return usable.length > 0 ? usable : keys;
+  }
+
   /**
    * Disables a key unless it is disabled already; true when this call disabled it. `status`: 3 for
    * automatic (upstream failures), 2 for an operator's action.

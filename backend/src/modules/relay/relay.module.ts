@@ -58,7 +58,7 @@ import { ChannelKeyPicker } from './routing/channel-key-picker.service';
     RealtimeGateway,
   ],
   // The task relays (modules/task) authenticate keys, bill and route with the relay's own pieces.
-  exports: [RelayAuthService, RelayDirectory, ChannelDirectory],
+  exports: [RelayAuthService, RelayDirectory, ChannelDirectory, ChannelKeyPicker],
 })
 export class RelayModule implements OnModuleInit {
   constructor(

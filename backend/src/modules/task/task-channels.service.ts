@@ -1,13 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { RelayError } from '../relay/http/relay-error';
 import { ChannelDirectory } from '../relay/routing/channel-directory.service';
+import { ChannelKeyPicker } from '../relay/routing/channel-key-picker.service';
 import type { RelayChannel } from '../relay/routing/relay-channel';
 import { pickChannel } from '../relay/routing/routing-table';
 
 /** Channels for task submissions and polls, from the relay's routing snapshot. */
 @Injectable()
 export class TaskChannels {
-  constructor(private readonly directory: ChannelDirectory) {}
+  constructor(
+    private readonly directory: ChannelDirectory,
+    private readonly keys: ChannelKeyPicker,
+  ) {}
 
   /** An enabled channel of one of `types` serving (group, model); 503 when none. */
   pick(group: string, model: string, types: readonly number[]): RelayChannel {
@@ -26,7 +30,8 @@ export class TaskChannels {
     return this.directory.table.channel(id);
   }
 
+  /** A key of the channel by its multi-key mode, skipping keys disabled on their own. */
   keyOf(channel: RelayChannel): string {
-    return channel.keys[Math.floor(Math.random() * channel.keys.length)] ?? '';
+    return this.keys.pick(channel)?.key ?? '';
   }
 }

@@ -20,6 +20,7 @@ import { RelayAuthService } from '../pipeline/relay-auth.service';
 import type { RelayCaller } from '../pipeline/relay-caller';
 import { RelayDrain, shuttingDown } from '../pipeline/relay-drain';
 import { ChannelDirectory } from '../routing/channel-directory.service';
+import { ChannelKeyPicker } from '../routing/channel-key-picker.service';
 import { ChannelHealth } from '../routing/channel-health.service';
 import { adaptorTarget, upstreamModelOf, type RelayChannel } from '../routing/relay-channel';
 import { pickChannel } from '../routing/routing-table';
@@ -55,6 +56,7 @@ export class RealtimeGateway {
     private readonly registry: AdaptorRegistry,
     private readonly billing: RealtimeBilling,
     private readonly directory: RelayDirectory,
+    private readonly keys: ChannelKeyPicker,
     private readonly drain: RelayDrain,
     private readonly limiter: RelayLimiter,
     private readonly health: ChannelHealth,
@@ -162,7 +164,7 @@ export class RealtimeGateway {
       tried.add(channel.id);
       below = channel.priority;
       const entry = this.registry.get(channel.type);
-      const key = channel.keys[Math.floor(Math.random() * channel.keys.length)] ?? '';
+      const key = this.keys.pick(channel)?.key ?? '';
       const target = adaptorTarget(channel, key, entry?.defaultBaseUrl ?? '');
       const upstreamModel = upstreamModelOf(channel, model);
       const call = realtimeCall({
