@@ -93,6 +93,7 @@ const MATRIX: Record<string, Entry> = {
   'DELETE /api/channel/disabled': { access: 'admin' },
   'POST /api/channel/fix': { access: 'admin' },
   'PUT /api/channel/tag': { access: 'admin', body: { tag: 'mx-none' } },
+  'POST /api/channel/multi_key/manage': { access: 'admin', body: { channel_id: 999999, action: 'get_key_status' } },
   'POST /api/channel/tag/enabled': { access: 'admin', body: { tag: 'mx-none' } },
   'POST /api/channel/tag/disabled': { access: 'admin', body: { tag: 'mx-none' } },
   'GET /api/channel/test': { access: 'admin' },
