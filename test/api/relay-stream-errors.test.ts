@@ -189,7 +189,7 @@ describe('relay: errors inside a stream, every upstream × client format', () =>
         expect(seen).toEqual({ text: 'Hello ', type: u.error.type, message: u.error.message });
         // Billed as interrupted: the prompt plus the delivered "Hello " (2 tokens, counted locally).
         const log = await ledger.charged({ model: u.model, tokens: [u.prompt, 2], quota: u.prompt + 2 });
-        expect(JSON.parse(log.other).stream_status).toBe('interrupted');
+        expect(JSON.parse(log.other)).toMatchObject({ stream_status: 'interrupted', error_type: u.error.type });
       },
     );
   });

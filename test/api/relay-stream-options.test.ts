@@ -95,7 +95,11 @@ describe('relay: stream options (sensitive output, queue length)', () => {
     expect(error?.code).toBe('sensitive_words_detected');
     // "Hello forb": "Hello", " forb" → 2 tokens, counted locally.
     const log = await ledger.charged({ model: 'so-sensitive', tokens: [PROMPT, 2], quota: PROMPT + 2 });
-    expect(JSON.parse(log.other).stream_status).toBe('interrupted');
+    expect(JSON.parse(log.other)).toMatchObject({
+      stream_status: 'interrupted',
+      error_type: 'gateway',
+      error_code: 'sensitive_words_detected',
+    });
   });
 
   it('without StopOnSensitiveEnabled the stream is delivered and charged in full (the word is only logged)', async () => {
@@ -130,7 +134,11 @@ describe('relay: stream options (sensitive output, queue length)', () => {
     // The gateway gives up on this client: the upstream request is aborted and the request billed.
     expect(await eventually(async () => h.openai.aborted === 1, 30_000)).toBe(true);
     const log = await ledger.charged({ model: 'so-flood' });
-    expect(JSON.parse(log.other).stream_status).toBe('interrupted');
+    expect(JSON.parse(log.other)).toMatchObject({
+      stream_status: 'interrupted',
+      error_type: 'gateway',
+      error_code: 'stream_queue_overflow',
+    });
     // Now read what was queued: the events delivered, then the error event.
     socket.resume();
     await ended;

@@ -137,6 +137,7 @@ export class RelayBilling {
           elapsedMs: performance.now() - ctx.startedAt,
           frtMs: out.frtMs,
           streamEnd: out.streamEnd,
+          streamError: out.streamError,
           content: s.LogChatContentEnabled
             ? {
                 input: this.inputContent(ctx),

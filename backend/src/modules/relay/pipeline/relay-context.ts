@@ -57,6 +57,8 @@ export interface Delivered {
   readonly meter: OutputMeter | null;
   readonly frtMs: number | null;
   readonly streamEnd: StreamEnd | null;
+  /** Why an interrupted stream stopped: the upstream's reported error, or the relay's own cut. */
+  readonly streamError?: { readonly type: string; readonly code: string | null };
   readonly tried: readonly number[];
 }
 

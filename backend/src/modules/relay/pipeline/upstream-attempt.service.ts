@@ -224,6 +224,8 @@ export class UpstreamAttempt {
         meter,
         frtMs: r.frtMs,
         streamEnd: r.end,
+        ...(r.upstreamError ? { streamError: { type: r.upstreamError.type, code: r.upstreamError.code } } : {}),
+        ...(r.cut ? { streamError: { type: 'gateway', code: r.cut } } : {}),
       });
     const result = await pipeStream({
       body: res.body as AsyncIterable<Buffer>,
@@ -317,7 +319,7 @@ export class UpstreamAttempt {
     ctx: AttemptContext,
     channel: RelayChannel,
     upstreamModel: string,
-    r: Pick<Delivered, 'usage' | 'outputText' | 'meter' | 'frtMs' | 'streamEnd'>,
+    r: Pick<Delivered, 'usage' | 'outputText' | 'meter' | 'frtMs' | 'streamEnd' | 'streamError'>,
   ): Delivered {
     return { kind: 'delivered', channel, upstreamModel, tried: ctx.tried, ...r };
   }

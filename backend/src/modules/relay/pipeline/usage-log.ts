@@ -38,6 +38,8 @@ export interface ConsumeLogInput {
   frtMs: number | null;
   /** 'complete', 'client_closed' or 'interrupted' for streams. */
   streamEnd: string | null;
+  /** An interrupted stream's cause (`other.error_type`, `other.error_code`). */
+  streamError?: { readonly type: string; readonly code: string | null };
   /** Present only when LogChatContentEnabled. */
   content?: { input: string; output: string };
   /** Fields of a particular relay added to `other` (Realtime: `ws` and the audio figures). */
@@ -78,6 +80,10 @@ export function consumeLog(i: ConsumeLogInput): LogRecord {
     other.upstream_model_name = i.upstreamModel;
   }
   if (i.streamEnd && i.streamEnd !== 'complete') other.stream_status = i.streamEnd;
+  if (i.streamError) {
+    other.error_type = i.streamError.type;
+    if (i.streamError.code) other.error_code = i.streamError.code;
+  }
   if (i.quota > i.reserved) other.overage = i.quota - i.reserved;
   if (i.content) {
     other.input_content = i.content.input;
