@@ -3,6 +3,7 @@ import { callQuota, LogType, type Settings } from '@gw/shared';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { nowSec } from '../../database/columns';
 import { QuotaLedger } from '../billing/quota-ledger.service';
+import { releaseHold, reservationRefused, type Hold } from '../relay/pipeline/quota-hold';
 import { RelayDirectory } from '../relay/cache/relay-directory.service';
 import { RelayError } from '../relay/http/relay-error';
 import { admitModel } from '../relay/pipeline/admission';
@@ -21,12 +22,8 @@ export interface TaskPrice {
 }
 
 /** Quota held for one submission (its `reservations` row). */
-export interface TaskHold {
-  readonly requestId: string;
-  readonly amount: number;
-  readonly tokenId: number;
-  readonly tokenDrawn: boolean;
-}
+/** A task's reservation: the relay's hold. */
+export type TaskHold = Hold;
 
 /**
  * Per-action billing of asynchronous tasks (docs/tasks.md): the price is reserved at submission
@@ -82,8 +79,7 @@ export class TaskBilling {
       requirePositive: !price.free,
     });
     if (!ok) {
-      const tokenShort = tokenDrawn && (caller.token?.remainQuota ?? 0) < Math.max(1, price.quota);
-      throw RelayError.quotaExhausted(tokenShort ? 'relay.token_exhausted' : 'relay.user_quota_exhausted');
+      throw reservationRefused(caller, tokenDrawn, price.quota);
     }
     this.directory.moveQuota(caller, tokenDrawn, -price.quota);
     return hold;
@@ -91,17 +87,7 @@ export class TaskBilling {
 
   /** The upstream refused: the whole reservation goes back, no row. */
   async release(caller: RelayCaller, hold: TaskHold): Promise<void> {
-    await this.ledger.settle({
-      requestId: hold.requestId,
-      userId: caller.user.id,
-      tokenId: hold.tokenId,
-      tokenDrawn: hold.tokenDrawn,
-      reserved: hold.amount,
-      charged: 0,
-      countRequest: false,
-      channelId: 0,
-    });
-    this.directory.moveQuota(caller, hold.tokenDrawn, hold.amount);
+    await releaseHold(this.ledger, this.directory, caller, hold);
   }
 
   /** The upstream accepted: the reservation becomes the charge, with the task's one consumption row. */

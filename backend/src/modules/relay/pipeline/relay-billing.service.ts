@@ -4,7 +4,6 @@ import { APP_CONFIG, type AppConfig } from '../../../config/env';
 import type { ReservationMeta } from '../../billing/ledger-types';
 import { QuotaLedger } from '../../billing/quota-ledger.service';
 import { RelayDirectory } from '../cache/relay-directory.service';
-import { RelayError } from '../http/relay-error';
 import {
   billableUsage,
   needsLocalCount,
@@ -15,6 +14,7 @@ import {
 } from '../metering/billable-usage';
 import { characterCount } from '../metering/prompt-parts';
 import { TokenizerService } from '../metering/tokenizer.service';
+import { releaseHold, reservationRefused, type Hold } from './quota-hold';
 import type { RelayCaller } from './relay-caller';
 import type { Delivered, RelayContext } from './relay-context';
 import { LOGGED_CONTENT_CHARS } from './upstream-attempt.service';
@@ -30,14 +30,6 @@ const localUsage = (promptTokens: number, completionTokens: number): BilledUsage
 });
 
 /** Quota held for one request (its `reservations` row). */
-export interface Hold {
-  readonly requestId: string;
-  readonly amount: number;
-  readonly tokenId: number;
-  /** Whether the token's remain_quota was drawn too (false: unlimited token or playground). */
-  readonly tokenDrawn: boolean;
-}
-
 /**
  * The relay's money (docs/ledger.md): reserve before the upstream call (a durable reservation row),
  * then settle to the real usage in full, the overage too, or refund everything on failure. Each
@@ -84,8 +76,7 @@ export class RelayBilling {
       requirePositive: !admission.free,
     });
     if (!ok) {
-      const tokenShort = tokenDrawn && (caller.token?.remainQuota ?? 0) < Math.max(1, hold.amount);
-      throw RelayError.quotaExhausted(tokenShort ? 'relay.token_exhausted' : 'relay.user_quota_exhausted');
+      throw reservationRefused(caller, tokenDrawn, hold.amount);
     }
     this.directory.moveQuota(caller, tokenDrawn, -hold.amount);
     return hold;
@@ -93,17 +84,7 @@ export class RelayBilling {
 
   /** Nothing was delivered: the whole reservation goes back; the request does not count. */
   async refund(caller: RelayCaller, hold: Hold): Promise<void> {
-    await this.ledger.settle({
-      requestId: hold.requestId,
-      userId: caller.user.id,
-      tokenId: hold.tokenId,
-      tokenDrawn: hold.tokenDrawn,
-      reserved: hold.amount,
-      charged: 0,
-      countRequest: false,
-      channelId: 0,
-    });
-    this.directory.moveQuota(caller, hold.tokenDrawn, hold.amount);
+    await releaseHold(this.ledger, this.directory, caller, hold);
   }
 
   /** Bills a delivered response in full (usage above the reservation too); returns the charge. */

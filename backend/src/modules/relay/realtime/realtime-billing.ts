@@ -3,11 +3,10 @@ import { reservationQuota, usageQuota, type ModelPricing, type Settings } from '
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
 import { QuotaLedger } from '../../billing/quota-ledger.service';
 import { RelayDirectory } from '../cache/relay-directory.service';
-import { RelayError } from '../http/relay-error';
 import { newRequestId } from '../http/request-id';
 import { plausibleUsage } from '../metering/billable-usage';
 import type { RelayCaller } from '../pipeline/relay-caller';
-import type { Hold } from '../pipeline/relay-billing.service';
+import { releaseHold, reservationRefused, type Hold } from '../pipeline/quota-hold';
 import { consumeLog, type BilledUsage } from '../pipeline/usage-log';
 import type { RelayChannel } from '../routing/relay-channel';
 import type { UsageReport } from '../../../providers/provider';
@@ -106,8 +105,7 @@ export class RealtimeBilling {
       requirePositive: !price.free,
     });
     if (!ok) {
-      const tokenShort = tokenDrawn && (caller.token?.remainQuota ?? 0) < Math.max(1, amount);
-      throw RelayError.quotaExhausted(tokenShort ? 'relay.token_exhausted' : 'relay.user_quota_exhausted');
+      throw reservationRefused(caller, tokenDrawn, amount);
     }
     this.directory.moveQuota(caller, tokenDrawn, -amount);
     return hold;
@@ -115,17 +113,7 @@ export class RealtimeBilling {
 
   /** A reserved response that never started upstream: everything goes back, no log. */
   async refund(caller: RelayCaller, hold: ResponseHold): Promise<void> {
-    await this.ledger.settle({
-      requestId: hold.requestId,
-      userId: caller.user.id,
-      tokenId: hold.tokenId,
-      tokenDrawn: hold.tokenDrawn,
-      reserved: hold.amount,
-      charged: 0,
-      countRequest: false,
-      channelId: 0,
-    });
-    this.directory.moveQuota(caller, hold.tokenDrawn, hold.amount);
+    await releaseHold(this.ledger, this.directory, caller, hold);
   }
 
   /**
