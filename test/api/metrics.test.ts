@@ -74,7 +74,10 @@ describe('metrics: /metrics with METRICS_TOKEN', () => {
     const mini = { model: 'gpt-4o-mini' };
 
     for (let i = 0; i < 2; i++) {
-      const res = await client.chat.completions.create({ model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] });
+      const res = await client.chat.completions.create({
+        model: 'gpt-4o',
+        messages: [{ role: 'user', content: 'hi' }],
+      });
       expect(res.usage).toMatchObject({ prompt_tokens: 10, completion_tokens: 20 });
     }
     const stream = await client.chat.completions.create({
@@ -89,9 +92,10 @@ describe('metrics: /metrics with METRICS_TOKEN', () => {
     ).rejects.toMatchObject({ status: expect.any(Number) });
 
     const logs = await eventually(async () => {
-      const rows = await db.all('SELECT model_name, quota, prompt_tokens, completion_tokens FROM logs WHERE type = 2 AND user_id = ?', [
-        userId,
-      ]);
+      const rows = await db.all(
+        'SELECT model_name, quota, prompt_tokens, completion_tokens FROM logs WHERE type = 2 AND user_id = ?',
+        [userId],
+      );
       return rows.length === 3 ? rows : null;
     });
     if (!logs) throw new Error('the three usage rows did not appear');
@@ -102,7 +106,9 @@ describe('metrics: /metrics with METRICS_TOKEN', () => {
       sampleSum(after, name, labels) - sampleSum(before, name, labels);
     const ch = String(channelId);
 
-    expect(moved('gateway_relay_requests_total', { ...m4o, channel: ch, code: '200', status_class: '2xx', mode: 'chat' })).toBe(2);
+    expect(
+      moved('gateway_relay_requests_total', { ...m4o, channel: ch, code: '200', status_class: '2xx', mode: 'chat' }),
+    ).toBe(2);
     expect(moved('gateway_relay_requests_total', m4o)).toBe(2);
     expect(moved('gateway_relay_requests_total', { ...mini, channel: ch, code: '200' })).toBe(1);
     expect(moved('gateway_relay_duration_seconds_count', m4o)).toBe(2);
@@ -112,7 +118,9 @@ describe('metrics: /metrics with METRICS_TOKEN', () => {
     expect(moved('gateway_relay_time_to_first_token_seconds_count', m4o)).toBe(0);
 
     expect(moved('gateway_relay_tokens_total', { ...m4o, kind: 'prompt' })).toBe(billed('gpt-4o', 'prompt_tokens'));
-    expect(moved('gateway_relay_tokens_total', { ...m4o, kind: 'completion' })).toBe(billed('gpt-4o', 'completion_tokens'));
+    expect(moved('gateway_relay_tokens_total', { ...m4o, kind: 'completion' })).toBe(
+      billed('gpt-4o', 'completion_tokens'),
+    );
     expect(moved('gateway_relay_tokens_total', { ...mini, kind: 'completion' })).toBe(
       billed('gpt-4o-mini', 'completion_tokens'),
     );
