@@ -26,6 +26,7 @@ import { NotifyModule } from './modules/notify/notify.module';
 import { VerificationModule } from './modules/verification/verification.module';
 import { OAuthModule } from './modules/oauth/oauth.module';
 import { OpenApiModule } from './modules/openapi/openapi.module';
+import { MetricsModule } from './modules/metrics/metrics.module';
 
 @Module({})
 export class AppModule {
@@ -59,6 +60,7 @@ export class AppModule {
         OAuthModule,
         DashboardModule,
         OpenApiModule,
+        MetricsModule,
       ],
     };
   }

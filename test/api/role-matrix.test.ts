@@ -26,6 +26,8 @@ interface Entry {
 const MATRIX: Record<string, Entry> = {
   'GET /healthz': { access: 'public' },
   'GET /readyz': { access: 'public' },
+  // Off unless METRICS_TOKEN is set (test/api/metrics.test.ts covers it on).
+  'GET /metrics': { access: 'public', status: 404 },
   'GET /api/status': { access: 'public' },
   'GET /api/notice': { access: 'public' },
   'GET /api/about': { access: 'public' },

@@ -59,6 +59,8 @@ const schema = z.object({
   GITHUB_OAUTH_URL: z.url().default('https://github.com'),
   GITHUB_API_URL: z.url().default('https://api.github.com'),
   LINUXDO_OAUTH_URL: z.url().default('https://connect.linux.do'),
+  METRICS_TOKEN: z.string().default(''),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
 });
 
 export interface AppConfig {
@@ -114,6 +116,11 @@ export interface AppConfig {
    * services unless tests point them at stand-ins (docs/identity/third-party-sign-in.md). No trailing slash.
    */
   readonly oauthUrls: { readonly github: string; readonly githubApi: string; readonly linuxdo: string };
+  /**
+   * Prometheus /metrics (docs/observability.md): on the main port behind a bearer token (METRICS_TOKEN),
+   * and/or without a token on its own port (METRICS_PORT; 0 = none). Neither set: no /metrics.
+   */
+  readonly metrics: { readonly token: string; readonly port: number };
 }
 
 export interface RequestBudget {
@@ -198,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: e.WEB_DIST_DIR,
     dbLogging: e.DB_LOGGING,
     turnstileVerifyUrl: e.TURNSTILE_VERIFY_URL,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
   });
 }
 

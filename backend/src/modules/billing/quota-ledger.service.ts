@@ -1,7 +1,8 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { isDatabaseDown } from '../../common/http/error-body';
 import { LogService } from '../log/log.service';
+import { RelayMetrics } from '../metrics/relay-metrics.service';
 import { interruptedSettlement } from './interrupted';
 import { LEDGER_STORE } from './ledger-store.provider';
 import type { LedgerStore, ReserveOp, Settlement } from './ledger-types';
@@ -41,6 +42,7 @@ export class QuotaLedger implements OnModuleInit, OnApplicationShutdown {
     @Inject(LEDGER_STORE) private readonly store: LedgerStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly logs: LogService,
+    @Optional() private readonly metrics?: RelayMetrics,
   ) {}
 
   /** Closes what a crash left open before the node serves again. */
@@ -165,11 +167,13 @@ export class QuotaLedger implements OnModuleInit, OnApplicationShutdown {
     this.retry = [];
     if (reserves.length + waiting.length + again.length === 0) return;
     const settlements = [...again, ...waiting.map((w) => w.s)];
+    const began = performance.now();
     try {
       const results = await this.store.commit(
         reserves.map((r) => r.op),
         settlements,
       );
+      this.metrics?.ledgerFlushed(performance.now() - began);
       reserves.forEach((r, i) => r.resolve(results[i]));
       for (const w of waiting) w.resolve(true);
       this.balanceMoved([...reserves.map((r) => r.op.reservation.userId), ...settlements.map((s) => s.userId)]);

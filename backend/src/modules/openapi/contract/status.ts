@@ -25,4 +25,10 @@ export const statusRoutes: Contract = {
   'POST /api/setup': { tag: 'setup', summary: 'First run: create root (unless it exists) and choose the usage mode', body: setupSchema, response: OK },
   'GET /healthz': { tag: 'health', summary: 'Liveness: the process is up', response: health },
   'GET /readyz': { tag: 'health', summary: 'Readiness: the database answers (503 when not)', response: health },
+  'GET /metrics': {
+    tag: 'health',
+    summary: 'Prometheus metrics for `Authorization: Bearer <METRICS_TOKEN>`; 404 when METRICS_TOKEN is unset',
+    description: 'docs/observability.md. METRICS_PORT serves the same without a token on a separate port.',
+    response: 'text',
+  },
 };

@@ -47,4 +47,18 @@ describe('MemoryReadThroughCache', () => {
     for (const k of ['x', 'y', 'z']) await c.get(k);
     expect(c.size).toBe(2);
   });
+
+  it('reports each peek as a hit or a miss, and the load after a missed peek not again', async () => {
+    const { load } = source(new Map([['a', 1]]));
+    const seen: boolean[] = [];
+    const c = new MemoryReadThroughCache(load, { idleMs: 60_000, maxNegative: 10, observe: (hit) => seen.push(hit) });
+    // The relay's read: peek, then read through on a miss.
+    const read = async (k: string) => c.peek(k) ?? (await c.get(k));
+    expect(await read('a')).toBe(1);
+    expect(await read('a')).toBe(1);
+    expect(await read('x')).toBeNull();
+    // A remembered absence is a hit too (no database read).
+    expect(await read('x')).toBeNull();
+    expect(seen).toEqual([false, true, false, true]);
+  });
 });

@@ -3,7 +3,10 @@
  * (Redis) implementation can replace the in-memory one when several nodes run.
  */
 export interface ReadThroughCache<K, V> {
-  /** The cached value, null when known absent, undefined when not cached. Never touches the database. */
+  /**
+   * The cached value, null when known absent, undefined when not cached. Never touches the database.
+   * Each call is one lookup for the hit/miss metrics.
+   */
   peek(key: K): V | null | undefined;
   /** The cached value or one load shared by concurrent callers. */
   get(key: K): Promise<V | null>;
@@ -28,6 +31,11 @@ export interface MemoryCacheOptions {
   /** At most this many "absent" answers are remembered (cheap refusal of unknown keys). */
   maxNegative: number;
   refreshChunk?: number;
+  /**
+   * Told whether each peek() found the key cached (metrics; must be cheap). The relay peeks before it
+   * reads through, so a get() after a missed peek is that miss's load and is not counted again.
+   */
+  observe?: (hit: boolean) => void;
 }
 
 /** In-memory implementation, sized by the keys actually in use. */
@@ -44,6 +52,12 @@ export class MemoryReadThroughCache<K, V> implements ReadThroughCache<K, V> {
   ) {}
 
   peek(key: K): V | null | undefined {
+    const cached = this.cached(key);
+    this.opts.observe?.(cached !== undefined);
+    return cached;
+  }
+
+  private cached(key: K): V | null | undefined {
     const e = this.entries.get(key);
     if (!e) return undefined;
     e.usedAt = Date.now();
@@ -51,7 +65,7 @@ export class MemoryReadThroughCache<K, V> implements ReadThroughCache<K, V> {
   }
 
   get(key: K): Promise<V | null> {
-    const cached = this.peek(key);
+    const cached = this.cached(key);
     if (cached !== undefined) return Promise.resolve(cached);
     let pending = this.loading.get(key);
     if (!pending) {

@@ -1,6 +1,7 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { Subscription } from 'rxjs';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
+import { RelayMetrics } from '../../metrics/relay-metrics.service';
 import { TokenService } from '../../token/token.service';
 import { UserService } from '../../user/user.service';
 import type { RelayCaller } from '../pipeline/relay-caller';
@@ -24,16 +25,17 @@ export class RelayDirectory implements OnModuleInit, OnModuleDestroy {
     private readonly tokenService: TokenService,
     private readonly userService: UserService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() metrics?: RelayMetrics,
   ) {
     const idleMs = Math.max(10 * config.syncFrequencySec * 1000, 600_000);
     this.tokens = new MemoryReadThroughCache(
       async (hashes) =>
         new Map((await tokenService.findByKeyHashes(hashes)).map((t) => [t.key_hash, toCachedToken(t)])),
-      { idleMs, maxNegative: 10_000 },
+      { idleMs, maxNegative: 10_000, observe: metrics?.cacheObserver('tokens') },
     );
     this.users = new MemoryReadThroughCache(
       async (ids) => new Map((await userService.findRelayProfiles(ids)).map((u) => [u.id, toCachedUser(u)])),
-      { idleMs, maxNegative: 1_000 },
+      { idleMs, maxNegative: 1_000, observe: metrics?.cacheObserver('users') },
     );
   }
 

@@ -1,8 +1,9 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { usageQuota } from '@gw/shared';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
 import type { ReservationMeta } from '../../billing/ledger-types';
 import { QuotaLedger } from '../../billing/quota-ledger.service';
+import { RelayMetrics } from '../../metrics/relay-metrics.service';
 import { RelayDirectory } from '../cache/relay-directory.service';
 import {
   billableUsage,
@@ -45,6 +46,7 @@ export class RelayBilling {
     private readonly directory: RelayDirectory,
     private readonly tokenizer: TokenizerService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly metrics?: RelayMetrics,
   ) {}
 
   /** Holds the admission's reservation; 403 when the token or the user cannot pay for it. */
@@ -146,6 +148,18 @@ export class RelayBilling {
     });
     if (!committed) this.logger.warn(`settlement of ${hold.requestId} queued until the database is back`);
     this.directory.moveQuota(caller, hold.tokenDrawn, hold.amount - charged);
+    this.metrics?.relayDelivered({
+      model: ctx.req.model,
+      channelId: out.channel.id,
+      mode: ctx.req.mode,
+      stream: ctx.req.stream,
+      totalMs: performance.now() - ctx.startedAt,
+      upstreamMs: out.upstreamMs ?? null,
+      frtMs: out.frtMs,
+      promptTokens: usage.promptTokens,
+      completionTokens: usage.completionTokens,
+      quota: charged,
+    });
     return { charged, usage };
   }
 

@@ -56,6 +56,8 @@ export interface Delivered {
   /** Output counted while streaming. */
   readonly meter: OutputMeter | null;
   readonly frtMs: number | null;
+  /** From the serving attempt's upstream call to the end of its answer (metrics: gateway overhead). */
+  readonly upstreamMs?: number;
   readonly streamEnd: StreamEnd | null;
   /** Why an interrupted stream stopped: the upstream's reported error, or the relay's own cut. */
   readonly streamError?: { readonly type: string; readonly code: string | null };

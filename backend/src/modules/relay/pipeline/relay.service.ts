@@ -1,9 +1,10 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { GROUP_NAME_MAX } from '@gw/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
 import { pickLocale, t, type Locale } from '../../../common/i18n/i18n';
 import { LogService } from '../../log/log.service';
+import { RelayMetrics, UNROUTED_MODEL } from '../../metrics/relay-metrics.service';
 import { OptionService } from '../../option/option.service';
 import type { RelayMode } from '../../../providers/provider';
 import { clientFacing, RelayError, relayErrorOf } from '../http/relay-error';
@@ -44,6 +45,7 @@ export class RelayService {
     private readonly logs: LogService,
     private readonly drain: RelayDrain,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly metrics?: RelayMetrics,
   ) {}
 
   /** An API-key request on an OpenAI-format /v1 endpoint. */
@@ -115,6 +117,7 @@ export class RelayService {
     let hold: Hold | null = null;
     let settled = false;
     let outcome: RelayOutcome | null = null;
+    let routed = false;
     const abort = new AbortController();
     let gone = false;
     const onClose = () => {
@@ -138,6 +141,7 @@ export class RelayService {
       const admission = admit(caller, request, settings);
       this.limiter.checkPrompt(() => promptText(request.prompt), settings);
       const route = this.executor.route({ caller, req: request });
+      routed = true;
       const ticket = this.limiter.admit(caller, settings);
       hold = await this.billing.reserve({ caller, admission, req: request, path, requestId, arrivedAt });
       const held = hold;
@@ -178,6 +182,14 @@ export class RelayService {
         await this.billing.refund(caller, hold).catch((e) => this.logger.error(`refund failed: ${String(e)}`));
       }
       const error = this.fail(reply, err, locale, errors, settings);
+      this.metrics?.relayFailed({
+        // Before routing the model name is only client input: not a label (unbounded).
+        model: routed && parsed ? parsed.model : UNROUTED_MODEL,
+        channelId: outcome?.kind === 'failed' ? (outcome.channel?.id ?? 0) : 0,
+        mode: parsed?.mode ?? 'unknown',
+        status: error.status,
+        totalMs: performance.now() - startedAt,
+      });
       if (settings.LogErrorEnabled && parsed) this.logFailure(caller, parsed, path, error, outcome, startedAt, requestId);
     } finally {
       clearTimeout(deadline);

@@ -26,7 +26,7 @@ import type { Delivered, RelayContext } from './relay-context';
 import { cutByShutdown, shuttingDown } from './relay-drain';
 
 /** The request plus the channels tried so far. */
-type AttemptContext = RelayContext & { readonly tried: readonly number[] };
+type AttemptContext = RelayContext & { readonly tried: readonly number[]; sentAt?: number };
 
 const MAX_RESPONSE_BODY = 64 * 1024 * 1024;
 /** Kept of the output for the log when LogChatContentEnabled. */
@@ -120,6 +120,7 @@ export class UpstreamAttempt {
       );
     }
     let res: Dispatcher.ResponseData;
+    ctx.sentAt = performance.now();
     try {
       res = await this.upstream.send(call, {
         signal: ctx.signal,
@@ -321,6 +322,7 @@ export class UpstreamAttempt {
     upstreamModel: string,
     r: Pick<Delivered, 'usage' | 'outputText' | 'meter' | 'frtMs' | 'streamEnd' | 'streamError'>,
   ): Delivered {
-    return { kind: 'delivered', channel, upstreamModel, tried: ctx.tried, ...r };
+    const upstreamMs = ctx.sentAt === undefined ? undefined : performance.now() - ctx.sentAt;
+    return { kind: 'delivered', channel, upstreamModel, tried: ctx.tried, upstreamMs, ...r };
   }
 }

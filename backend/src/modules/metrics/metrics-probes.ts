@@ -1,0 +1,53 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { QuotaLedger } from '../billing/quota-ledger.service';
+import { RelayMetrics } from './relay-metrics.service';
+
+/** A database check slower than this counts as down. */
+const DB_CHECK_MS = 1000;
+
+/**
+ * Gauges read on scrape: the database's health (one `SELECT 1`) and the quota ledger's write queue.
+ * There is no Redis client in the app, hence no Redis gauge.
+ */
+@Injectable()
+export class MetricsProbes implements OnModuleInit {
+  constructor(
+    private readonly metrics: RelayMetrics,
+    private readonly ledger: QuotaLedger,
+    @InjectDataSource() private readonly ds: DataSource,
+  ) {}
+
+  onModuleInit(): void {
+    this.metrics.probe('gateway_database_up', 'Whether the database answered SELECT 1 at scrape (1) or not (0).', () =>
+      this.databaseUp(),
+    );
+    this.metrics.probe(
+      'gateway_ledger_queue_depth',
+      'Money movements (reservations, settlements, retries) waiting for the next ledger commit.',
+      () => this.ledger.pending.queued,
+    );
+    this.metrics.probe(
+      'gateway_ledger_open_reservations',
+      'Reservations taken by this process and not yet settled (requests in flight).',
+      () => this.ledger.pending.open,
+    );
+  }
+
+  private async databaseUp(): Promise<number> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<number>((resolve) => {
+      timer = setTimeout(() => resolve(0), DB_CHECK_MS);
+    });
+    const check = this.ds.query('SELECT 1').then(
+      () => 1,
+      () => 0,
+    );
+    try {
+      return await Promise.race([check, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
