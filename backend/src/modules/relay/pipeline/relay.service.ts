@@ -23,6 +23,7 @@ import { parseRelayRequest, type RelayRequest } from './relay-request';
 import { errorLog } from './usage-log';
 import { assignRequestId, requestIdOf } from '../http/request-id';
 import { nowSec } from '../../../database/columns';
+import { RelayTrace } from '../../tracing/relay-trace';
 
 /**
  * The relay pipeline for one request: authenticate → parse → admit (limits, price) → route →
@@ -63,7 +64,22 @@ export class RelayService {
   ): Promise<void> {
     const startedAt = performance.now();
     const locale = pickLocale(req.headers['accept-language']);
-    assignRequestId(reply);
+    const trace = RelayTrace.start(req, reply, startedAt, assignRequestId(reply));
+    try {
+      await this.authenticated(client, parse, req, reply, startedAt, locale);
+    } finally {
+      trace.ended(reply);
+    }
+  }
+
+  private async authenticated(
+    client: ClientFormat,
+    parse: () => RelayRequest,
+    req: FastifyRequest,
+    reply: FastifyReply,
+    startedAt: number,
+    locale: Locale,
+  ): Promise<void> {
     let caller: RelayCaller;
     try {
       // Already checked when the body may be large (relay-key-check.ts).
@@ -79,7 +95,21 @@ export class RelayService {
   async playground(userId: number, req: FastifyRequest, reply: FastifyReply): Promise<void> {
     const startedAt = performance.now();
     const locale = pickLocale(req.headers['accept-language']);
-    assignRequestId(reply);
+    const trace = RelayTrace.start(req, reply, startedAt, assignRequestId(reply));
+    try {
+      await this.playgroundAs(userId, req, reply, startedAt, locale);
+    } finally {
+      trace.ended(reply);
+    }
+  }
+
+  private async playgroundAs(
+    userId: number,
+    req: FastifyRequest,
+    reply: FastifyReply,
+    startedAt: number,
+    locale: Locale,
+  ): Promise<void> {
     const body = req.body as { group?: unknown } | undefined;
     const group = typeof body?.group === 'string' ? body.group : undefined;
     let caller: RelayCaller;
@@ -134,6 +164,7 @@ export class RelayService {
         throw RelayError.denied('relay.browser_extension_blocked', 'browser_extension_blocked');
       parsed = parse();
       const request = parsed;
+      RelayTrace.of(reply)?.request(request.mode, request.model, request.stream);
       const admission = admit(caller, request, settings);
       this.limiter.checkPrompt(() => promptText(request.prompt), settings);
       const route = this.executor.route({ caller, req: request });
@@ -157,8 +188,9 @@ export class RelayService {
         settle: async (d) => {
           if (settled) return null;
           settled = true;
+          RelayTrace.of(reply)?.delivered(d.channel, d.upstreamModel);
           return this.billing.settleUsage(ctx, d, held).then(
-            (r) => r.usage,
+            (r) => (RelayTrace.of(reply)?.billed(r.usage, r.charged), r.usage),
             (err) => (this.logger.error(`settlement failed: ${String(err)}`), null),
           );
         },
@@ -228,6 +260,7 @@ export class RelayService {
       this.logger.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
       error = RelayError.internal();
     }
+    RelayTrace.of(reply)?.failed(reply, error);
     sendRelayError(reply, clientFacing(error, settings), locale, errors);
     return error;
   }
