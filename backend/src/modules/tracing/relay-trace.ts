@@ -124,7 +124,6 @@ export class RelayTrace {
     this.span.setAttribute('http.response.status_code', reply.raw.statusCode);
     this.span.end();
   }
-
 }
 
 /** One upstream call's span; `headers()` marks the response head, `end()` the attempt's end. */

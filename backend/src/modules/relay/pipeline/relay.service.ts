@@ -24,6 +24,7 @@ import { errorLog } from './usage-log';
 import { assignRequestId, requestIdOf } from '../http/request-id';
 import { nowSec } from '../../../database/columns';
 import { RelayTrace } from '../../tracing/relay-trace';
+import { inRequestScope } from '../../tracing/request-scope';
 
 /**
  * The relay pipeline for one request: authenticate → parse → admit (limits, price) → route →
@@ -64,12 +65,12 @@ export class RelayService {
   ): Promise<void> {
     const startedAt = performance.now();
     const locale = pickLocale(req.headers['accept-language']);
-    const trace = RelayTrace.start(req, reply, startedAt, assignRequestId(reply));
-    try {
-      await this.authenticated(client, parse, req, reply, startedAt, locale);
-    } finally {
-      trace.ended(reply);
-    }
+    const requestId = assignRequestId(reply);
+    const trace = RelayTrace.start(req, reply, startedAt, requestId);
+    // Log lines written while serving it carry the request id (tracing/request-scope.ts).
+    await inRequestScope(requestId, () =>
+      this.authenticated(client, parse, req, reply, startedAt, locale).finally(() => trace.ended(reply)),
+    );
   }
 
   private async authenticated(
@@ -95,12 +96,11 @@ export class RelayService {
   async playground(userId: number, req: FastifyRequest, reply: FastifyReply): Promise<void> {
     const startedAt = performance.now();
     const locale = pickLocale(req.headers['accept-language']);
-    const trace = RelayTrace.start(req, reply, startedAt, assignRequestId(reply));
-    try {
-      await this.playgroundAs(userId, req, reply, startedAt, locale);
-    } finally {
-      trace.ended(reply);
-    }
+    const requestId = assignRequestId(reply);
+    const trace = RelayTrace.start(req, reply, startedAt, requestId);
+    await inRequestScope(requestId, () =>
+      this.playgroundAs(userId, req, reply, startedAt, locale).finally(() => trace.ended(reply)),
+    );
   }
 
   private async playgroundAs(
