@@ -8,6 +8,7 @@ import {
   type Span,
 } from '@opentelemetry/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { UpstreamCall } from '../../providers/provider';
 import type { BilledUsage } from '../relay/pipeline/usage-log';
 import { operationName, providerName } from './gen-ai';
 
@@ -61,10 +62,12 @@ export class RelayTrace {
    */
   attempt(
     channel: { id: number; type: number },
-    url: string,
-    method: string,
-    headers: Readonly<Record<string, string>>,
+    call: Pick<UpstreamCall, 'origin' | 'path' | 'method' | 'headers'>,
   ): { headers: Record<string, string>; attempt: UpstreamAttemptTrace } {
+    // The query string is left out: some upstreams take the key there.
+    const url = call.origin + call.path.split('?')[0];
+    const method = call.method;
+    const headers = call.headers;
     const span = tracer.startSpan(
       `${method} upstream`,
       {

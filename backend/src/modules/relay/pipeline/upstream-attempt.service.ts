@@ -121,7 +121,7 @@ export class UpstreamAttempt {
       );
     }
     // The attempt's span; traceparent is added here, at the send step (adaptors stay pure).
-    const traced = RelayTrace.of(ctx.reply)?.attempt(channel, `${call.origin}${call.path.split('?')[0]}`, call.method, call.headers);
+    const traced = RelayTrace.of(ctx.reply)?.attempt(channel, call);
     if (traced) call = { ...call, headers: traced.headers };
     const span = traced?.attempt;
     let res: Dispatcher.ResponseData;
