@@ -11,6 +11,7 @@ import { ANONYMOUS_BODY_LIMIT, applyRequestBounds } from './common/http/request-
 import type { AppConfig } from './config/env';
 import { RealtimeGateway } from './modules/relay/realtime/realtime-gateway';
 import { GlobalRateLimits } from './modules/throttle/global-rate-limits';
+import { JsonLogger } from './modules/tracing/json-logger';
 import { registerWeb } from './web/static-web';
 
 /** Builds the application (used by main.ts and by the API tests, which listen on a random port). */
@@ -26,7 +27,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     forceCloseConnections: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
-    logger: process.env.LOG_LEVEL === 'silent' ? false : ['error', 'warn', 'log'],
+    // One JSON line per entry (docs/observability.md#traces-and-logs).
+    logger: process.env.LOG_LEVEL === 'silent' ? false : new JsonLogger(),
   });
   // Per-IP request budgets, before any route exists (docs/security/throttling.md).
   app.get(GlobalRateLimits).register(app.getHttpAdapter().getInstance());

@@ -6,6 +6,7 @@ import type { AppConfig } from './config/env';
 import { QuotaLedger } from './modules/billing/quota-ledger.service';
 import { LogService } from './modules/log/log.service';
 import { RelayDrain } from './modules/relay/pipeline/relay-drain';
+import { stopTracing } from './modules/tracing/otel-sdk';
 
 /**
  * After the drain: up to 5 s for cut requests to settle and send their last event, then the final
@@ -26,7 +27,8 @@ export function gracefulShutdown(app: NestFastifyApplication, config: AppConfig)
         // No new connections; Fastify closes the remaining ones once the drain is over.
         server.close(() => undefined);
       },
-      close: () => app.close(),
+      // Then the spans still queued are exported.
+      close: () => app.close().then(stopTracing),
       hurry: () => drain.cutNow(),
       pending: () => {
         const money = ledger.pending;

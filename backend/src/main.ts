@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { startTracing } from './modules/tracing/otel-sdk';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory';
 import { gracefulShutdown } from './app.shutdown';
@@ -6,6 +7,8 @@ import { ConfigError, loadConfig } from './config/env';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Before the app: spans need the global provider (off unless OTEL_EXPORTER_OTLP_ENDPOINT is set).
+  startTracing();
   const app = await createApp(config);
   gracefulShutdown(app, config).listen();
   await app.listen({ port: config.port, host: '0.0.0.0' });

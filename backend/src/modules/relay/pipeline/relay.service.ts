@@ -25,6 +25,8 @@ import { parseRelayRequest, type RelayRequest } from './relay-request';
 import { errorLog } from './usage-log';
 import { assignRequestId, requestIdOf } from '../http/request-id';
 import { nowSec } from '../../../database/columns';
+import { RelayTrace } from '../../tracing/relay-trace';
+import { inRequestScope } from '../../tracing/request-scope';
 
 /**
  * The relay pipeline for one request: authenticate → parse → admit (limits, price) → route →
@@ -66,7 +68,22 @@ export class RelayService {
   ): Promise<void> {
     const startedAt = performance.now();
     const locale = pickLocale(req.headers['accept-language']);
-    assignRequestId(reply);
+    const requestId = assignRequestId(reply);
+    const trace = RelayTrace.start(req, reply, startedAt, requestId);
+    // Log lines written while serving it carry the request id (tracing/request-scope.ts).
+    await inRequestScope(requestId, () =>
+      this.authenticated(client, parse, req, reply, startedAt, locale).finally(() => trace.ended(reply)),
+    );
+  }
+
+  private async authenticated(
+    client: ClientFormat,
+    parse: () => RelayRequest,
+    req: FastifyRequest,
+    reply: FastifyReply,
+    startedAt: number,
+    locale: Locale,
+  ): Promise<void> {
     let caller: RelayCaller;
     try {
       // Already checked when the body may be large (relay-key-check.ts).
@@ -82,7 +99,20 @@ export class RelayService {
   async playground(userId: number, req: FastifyRequest, reply: FastifyReply): Promise<void> {
     const startedAt = performance.now();
     const locale = pickLocale(req.headers['accept-language']);
-    assignRequestId(reply);
+    const requestId = assignRequestId(reply);
+    const trace = RelayTrace.start(req, reply, startedAt, requestId);
+    await inRequestScope(requestId, () =>
+      this.playgroundAs(userId, req, reply, startedAt, locale).finally(() => trace.ended(reply)),
+    );
+  }
+
+  private async playgroundAs(
+    userId: number,
+    req: FastifyRequest,
+    reply: FastifyReply,
+    startedAt: number,
+    locale: Locale,
+  ): Promise<void> {
     const body = req.body as { group?: unknown } | undefined;
     const group = typeof body?.group === 'string' ? body.group : undefined;
     let caller: RelayCaller;
@@ -138,6 +168,7 @@ export class RelayService {
         throw RelayError.denied('relay.browser_extension_blocked', 'browser_extension_blocked');
       parsed = parse();
       const request = parsed;
+      RelayTrace.of(reply)?.request(request.mode, request.model, request.stream);
       const admission = admit(caller, request, settings);
       this.limiter.checkPrompt(() => promptText(request.prompt), settings);
       const route = this.executor.route({ caller, req: request });
@@ -162,8 +193,9 @@ export class RelayService {
         settle: async (d) => {
           if (settled) return null;
           settled = true;
+          RelayTrace.of(reply)?.delivered(d.channel, d.upstreamModel);
           return this.billing.settleUsage(ctx, d, held).then(
-            (r) => r.usage,
+            (r) => (RelayTrace.of(reply)?.billed(r.usage, r.charged), r.usage),
             (err) => (this.logger.error(`settlement failed: ${String(err)}`), null),
           );
         },
@@ -241,6 +273,7 @@ export class RelayService {
       this.logger.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
       error = RelayError.internal();
     }
+    RelayTrace.of(reply)?.failed(reply, error);
     sendRelayError(reply, clientFacing(error, settings), locale, errors);
     return error;
   }

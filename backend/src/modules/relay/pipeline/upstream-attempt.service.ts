@@ -24,6 +24,7 @@ import { ImageFetcher } from '../images/image-fetcher.service';
 import { badAnswer, failure, upstreamFailure, type AttemptFailure } from './attempt-failure';
 import type { Delivered, RelayContext } from './relay-context';
 import { cutByShutdown, shuttingDown } from './relay-drain';
+import { RelayTrace, type UpstreamAttemptTrace } from '../../tracing/relay-trace';
 
 /** The request plus the channels tried so far. */
 type AttemptContext = RelayContext & { readonly tried: readonly number[]; sentAt?: number };
@@ -119,6 +120,10 @@ export class UpstreamAttempt {
         'invalid channel base URL or key',
       );
     }
+    // The attempt's span; traceparent is added here, at the send step (adaptors stay pure).
+    const traced = RelayTrace.of(ctx.reply)?.attempt(channel, call);
+    if (traced) call = { ...call, headers: traced.headers };
+    const span = traced?.attempt;
     let res: Dispatcher.ResponseData;
     ctx.sentAt = performance.now();
     try {
@@ -128,13 +133,24 @@ export class UpstreamAttempt {
         bodyTimeoutMs: this.config.streamingTimeoutSec * 1000,
       });
     } catch (err) {
+      span?.end(null, classifyUpstreamError(err));
       return this.networkFailure(ctx, channel, upstreamModel, err);
     }
-    if (res.statusCode >= 300) return upstreamFailure(channel, adaptor, res, this.secretsOf(channel, target));
+    if (res.statusCode >= 300) {
+      span?.end(res.statusCode);
+      return upstreamFailure(channel, adaptor, res, this.secretsOf(channel, target));
+    }
     const contentType = String(res.headers['content-type'] ?? 'application/json');
-    if (ctx.req.stream && isStreamType(adaptor, contentType))
-      return this.stream(ctx, channel, adaptor, upstreamModel, res, target);
-    return this.whole(ctx, channel, adaptor, upstreamModel, res, contentType, target);
+    if (ctx.req.stream && isStreamType(adaptor, contentType)) {
+      // A stream's head goes out at the first byte: the upstream's share is its time to the head.
+      span?.count();
+      const streamed = await this.stream(ctx, channel, adaptor, upstreamModel, res, target);
+      span?.end(res.statusCode, streamed.kind === 'failure' ? streamed.message : undefined);
+      return streamed;
+    }
+    const whole = await this.whole(ctx, channel, adaptor, upstreamModel, res, contentType, target, span);
+    span?.end(res.statusCode, whole.kind === 'failure' ? whole.message : undefined);
+    return whole;
   }
 
   /** A complete (non-stream) response: read, meter, forward unchanged. */
@@ -146,10 +162,12 @@ export class UpstreamAttempt {
     res: Dispatcher.ResponseData,
     contentType: string,
     target: AdaptorTarget,
+    span?: UpstreamAttemptTrace,
   ) {
     let data: Buffer;
     try {
       const read = await readBody(res, MAX_RESPONSE_BODY);
+      span?.count();
       if (read.truncated)
         return failure(
           RelayError.badGateway('relay.upstream_error', 'response_too_large', { status: res.statusCode }),
@@ -200,7 +218,10 @@ export class UpstreamAttempt {
       ctx.req.mode === 'embeddings' && billed
         ? withBilledEmbeddingUsage(result.body, billed.promptTokens)
         : result.body;
-    if (!ctx.clientGone()) sendWhole(ctx.reply, res.statusCode, result.contentType, body);
+    if (!ctx.clientGone()) {
+      RelayTrace.of(ctx.reply)?.stampServerTiming(ctx.reply);
+      sendWhole(ctx.reply, res.statusCode, result.contentType, body);
+    }
     return delivered;
   }
 
@@ -231,12 +252,14 @@ export class UpstreamAttempt {
     const result = await pipeStream({
       body: res.body as AsyncIterable<Buffer>,
       raw,
-      open: () =>
+      open: () => (
+        RelayTrace.of(ctx.reply)?.stampServerTiming(ctx.reply),
         raw.writeHead(200, {
           'content-type': converter.contentType ?? 'text/event-stream; charset=utf-8',
           'cache-control': 'no-cache',
           'x-accel-buffering': 'no',
-        }),
+        })
+      ),
       converter,
       parser: streamParser(adaptor),
       meter,

@@ -1,0 +1,28 @@
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+
+let provider: NodeTracerProvider | null = null;
+
+/**
+ * Starts the OpenTelemetry trace SDK when OTEL_EXPORTER_OTLP_ENDPOINT is set (OTLP over HTTP; the
+ * exporter and batch processor read the standard OTEL_* variables). Unset: nothing starts and the
+ * relay's spans are the API's no-op ones (docs/observability.md#traces-and-logs).
+ */
+export function startTracing(env: NodeJS.ProcessEnv = process.env): boolean {
+  if (provider || !env.OTEL_EXPORTER_OTLP_ENDPOINT) return provider !== null;
+  provider = new NodeTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME || 'ai-gateway' }),
+    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
+  });
+  // Registers the global tracer provider, the W3C trace-context propagator and the context manager.
+  provider.register();
+  return true;
+}
+
+/** Exports what is still queued (on shutdown). */
+export async function stopTracing(): Promise<void> {
+  const p = provider;
+  provider = null;
+  await p?.shutdown().catch(() => undefined);
+}
