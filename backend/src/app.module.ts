@@ -27,6 +27,7 @@ import { VerificationModule } from './modules/verification/verification.module';
 import { OAuthModule } from './modules/oauth/oauth.module';
 import { OpenApiModule } from './modules/openapi/openapi.module';
 import { MetricsModule } from './modules/metrics/metrics.module';
+import { RedisModule } from './modules/redis/redis.module';
 
 @Module({})
 export class AppModule {
@@ -37,6 +38,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(config),
         ScheduleModule.forRoot(),
+        RedisModule,
         LogModule,
         OptionModule,
         SetupModule,

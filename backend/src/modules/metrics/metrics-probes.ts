@@ -9,7 +9,7 @@ const DB_CHECK_MS = 1000;
 
 /**
  * Gauges read on scrape: the database's health (one `SELECT 1`) and the quota ledger's write queue.
- * There is no Redis client in the app, hence no Redis gauge.
+ * Redis's health is RedisConnection's own gauge (gateway_redis_up).
  */
 @Injectable()
 export class MetricsProbes implements OnModuleInit {
