@@ -48,8 +48,10 @@ export class RedisConnection implements OnApplicationShutdown {
     // Errors are reported through the up/down transitions; ioredis wants a listener or it prints them.
     this.client.on('error', () => undefined);
     this.subscriber.on('error', () => undefined);
-    metrics?.probe('gateway_redis_up', 'Whether this node is connected to Redis (1) or serving on its own fallbacks (0).', () =>
-      this.ready ? 1 : 0,
+    metrics?.probe(
+      'gateway_redis_up',
+      'Whether this node is connected to Redis (1) or serving on its own fallbacks (0).',
+      () => (this.ready ? 1 : 0),
     );
   }
 
@@ -75,7 +77,9 @@ export class RedisConnection implements OnApplicationShutdown {
   reportFallback(component: string, err: unknown): void {
     if (this.fallbackLogged.has(component)) return;
     this.fallbackLogged.add(component);
-    this.logger.warn(`${component}: Redis command failed (${err instanceof Error ? err.message : String(err)}); using this node's fallback`);
+    this.logger.warn(
+      `${component}: Redis command failed (${err instanceof Error ? err.message : String(err)}); using this node's fallback`,
+    );
   }
   private setUp(up: boolean): void {
     if (up === this.ready) return;
