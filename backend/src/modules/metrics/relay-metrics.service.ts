@@ -106,6 +106,13 @@ export class RelayMetrics {
     registers: [this.registry],
   });
 
+  private readonly redisFallbacks = new Counter({
+    name: 'gateway_redis_fallback_total',
+    help: "Decisions taken on this node's own state because Redis did not answer, by component.",
+    labelNames: ['component'] as const,
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'gateway_' });
   }
@@ -142,6 +149,11 @@ export class RelayMetrics {
     const hit = this.cacheLookups.labels(cache, 'hit');
     const miss = this.cacheLookups.labels(cache, 'miss');
     return (found) => (found ? hit.inc() : miss.inc());
+  }
+
+  /** One decision of `component` taken without Redis (its per-node fallback). */
+  redisFallback(component: string): void {
+    this.redisFallbacks.inc({ component });
   }
 
   /** A gauge whose value is read on each scrape. */
