@@ -6,7 +6,7 @@ import { RelayDirectory } from '../cache/relay-directory.service';
 import { newRequestId } from '../http/request-id';
 import { plausibleUsage } from '../metering/billable-usage';
 import type { RelayCaller } from '../pipeline/relay-caller';
-import { releaseHold, reservationRefused, type Hold } from '../pipeline/quota-hold';
+import { chargeHold, releaseHold, reservationRefused, type Hold } from '../pipeline/quota-hold';
 import { consumeLog, type BilledUsage } from '../pipeline/usage-log';
 import type { RelayChannel } from '../routing/relay-channel';
 import type { UsageReport } from '../../../providers/provider';
@@ -156,25 +156,15 @@ export class RealtimeBilling {
           extraOther: realtimeLogOther(usage, p),
         })
       : undefined;
-    const committed = await this.ledger.settle({
-      requestId: hold.requestId,
-      userId: caller.user.id,
-      tokenId: hold.tokenId,
-      tokenDrawn: hold.tokenDrawn,
-      reserved: hold.amount,
+    const committed = await chargeHold(this.ledger, this.directory, caller, hold, {
       charged,
-      countRequest: true,
       channelId: e.channel.id,
       log,
-      usage: {
-        username: caller.user.username,
-        modelName: price.model,
-        tokens: usage.promptTokens + usage.completionTokens,
-        at: hold.arrivedAt,
-      },
+      model: price.model,
+      tokens: usage.promptTokens + usage.completionTokens,
+      at: hold.arrivedAt,
     });
     if (!committed) this.logger.warn(`settlement of ${hold.requestId} queued until the database is back`);
-    this.directory.moveQuota(caller, hold.tokenDrawn, hold.amount - charged);
     return charged;
   }
 }
