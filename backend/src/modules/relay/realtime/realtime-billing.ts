@@ -1,7 +1,8 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { reservationQuota, usageQuota, type ModelPricing, type Settings } from '@gw/shared';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
 import { QuotaLedger } from '../../billing/quota-ledger.service';
+import { RelayMetrics } from '../../metrics/relay-metrics.service';
 import { RelayDirectory } from '../cache/relay-directory.service';
 import { newRequestId } from '../http/request-id';
 import { plausibleUsage } from '../metering/billable-usage';
@@ -60,6 +61,7 @@ export class RealtimeBilling {
     private readonly ledger: QuotaLedger,
     private readonly directory: RelayDirectory,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly metrics?: RelayMetrics,
   ) {}
 
   /** Reserves one response; insufficient_quota when the user or the token cannot pay for it. */
@@ -165,6 +167,18 @@ export class RealtimeBilling {
       at: hold.arrivedAt,
     });
     if (!committed) this.logger.warn(`settlement of ${hold.requestId} queued until the database is back`);
+    this.metrics?.relayDelivered({
+      model: price.model,
+      channelId: e.channel.id,
+      mode: 'realtime',
+      stream: true,
+      totalMs: performance.now() - hold.startedAt,
+      upstreamMs: null,
+      frtMs: e.frtMs,
+      promptTokens: usage.promptTokens,
+      completionTokens: usage.completionTokens,
+      quota: charged,
+    });
     return charged;
   }
 }
