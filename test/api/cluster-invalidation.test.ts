@@ -21,9 +21,13 @@ class OwnRedis {
 
   async start(): Promise<void> {
     if (!this.port) this.port = await freePort();
-    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      'redis-server',
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     this.child = child;
     let out = '';
     await new Promise<void>((resolve, reject) => {
@@ -101,7 +105,11 @@ mysqlOnly('cache invalidation across nodes', () => {
     await waitReady(b);
     db = Db.open(a);
     root = await setupRoot(a.url);
-    await setOption(root, 'ModelRatio', JSON.stringify({ ...DEFAULT_MODEL_RATIO, 'cl-chat': 1, 'cl-priced': 1, 'cl-off': 1 }));
+    await setOption(
+      root,
+      'ModelRatio',
+      JSON.stringify({ ...DEFAULT_MODEL_RATIO, 'cl-chat': 1, 'cl-priced': 1, 'cl-off': 1 }),
+    );
     await setOption(root, 'CompletionRatio', JSON.stringify({ 'cl-priced': 1 }));
   });
   afterAll(async () => {
@@ -143,11 +151,18 @@ mysqlOnly('cache invalidation across nodes', () => {
   it('a price changed on A is billed on B', async () => {
     const c = await customer('cl_price');
     const ratioOnB = async () => {
-      const items = (await new ApiClient(b.url).get('/api/pricing')).body.data as { model_name: string; model_ratio: number }[];
+      const items = (await new ApiClient(b.url).get('/api/pricing')).body.data as {
+        model_name: string;
+        model_ratio: number;
+      }[];
       return items.find((i) => i.model_name === 'cl-priced')?.model_ratio;
     };
     expect(await ratioOnB()).toBe(1);
-    await setOption(root, 'ModelRatio', JSON.stringify({ ...DEFAULT_MODEL_RATIO, 'cl-chat': 1, 'cl-priced': 3, 'cl-off': 1 }));
+    await setOption(
+      root,
+      'ModelRatio',
+      JSON.stringify({ ...DEFAULT_MODEL_RATIO, 'cl-chat': 1, 'cl-priced': 3, 'cl-off': 1 }),
+    );
     expect(await within(1000, ratioOnB, (r) => r === 3)).toBe(3);
     expect(await chat(b, c.token.key, 'cl-priced')).toBe(200);
     const log = await eventually(() => db.one('SELECT quota FROM logs WHERE type = 2 AND user_id = ?', [c.id]));
@@ -159,7 +174,13 @@ mysqlOnly('cache invalidation across nodes', () => {
     const id = await createChannel(root, { key: 'up-cl-off', base_url: mock.url, models: 'cl-off' });
     expect(await within(1000, () => chat(b, c.token.key, 'cl-off'), is200)).toBe(200);
     expect((await root.put('/api/channel/', { id, status: 2 })).status).toBe(200);
-    expect(await within(1000, () => chat(b, c.token.key, 'cl-off'), (s) => s === 503)).toBe(503);
+    expect(
+      await within(
+        1000,
+        () => chat(b, c.token.key, 'cl-off'),
+        (s) => s === 503,
+      ),
+    ).toBe(503);
   });
 
   it('a change made while Redis is down reaches B once Redis is back', async () => {
