@@ -47,31 +47,34 @@ export class ChannelQueryService {
     const pageSize = q.page_size ?? DEFAULT_PAGE_SIZE;
     if (!q.tag_mode) {
       const [rows, total] = await this.repo.searchPage(search, q.p * pageSize, pageSize);
-      return { items: rows.map((c) => this.item(c)), total, page: q.p, page_size: pageSize };
+      return { items: await this.items(rows), total, page: q.p, page_size: pageSize };
     }
     const rows = await this.repo.searchAll(search);
     const units = groupUnits(rows);
     const page = units.slice(q.p * pageSize, (q.p + 1) * pageSize).flat();
-    return { items: page.map((c) => this.item(c)), total: units.length, page: q.p, page_size: pageSize };
+    return { items: await this.items(page), total: units.length, page: q.p, page_size: pageSize };
   }
 
-  private item(c: ChannelEntity): ChannelListItem {
-    return { ...toChannelView(c), health: this.health(c) };
+  private items(rows: ChannelEntity[]): Promise<ChannelListItem[]> {
+    return Promise.all(rows.map(async (c) => ({ ...toChannelView(c), health: await this.health(c.id) })));
   }
 
-  /** This node's breakers of the channel; the keys are read (decrypted) only when it has breakers per key. */
-  private health(c: ChannelEntity): ChannelHealth | null {
+  /**
+   * This node's breakers of the channel. A channel with breakers per key has its keys read (the
+   * list's rows do not carry them) to name each key by its position.
+   */
+  private async health(id: number): Promise<ChannelHealth | null> {
     const policy = this.breakers.policy(this.options.settings);
     if (!policy) return null;
-    if (!this.breakers.hasKeyBreakers(c.id)) return this.breakers.view(c.id, policy);
+    if (!this.breakers.hasKeyBreakers(id)) return this.breakers.view(id, policy);
     let prints: string[] = [];
     try {
-      prints = this.channels.keysOf(c).map((k) => this.keyStates.fingerprint(k));
+      prints = this.channels.keysOf(await this.channels.find(id)).map((k) => this.keyStates.fingerprint(k));
     } catch {
-      /* a key that cannot be decrypted: the channel is not routed either */
+      /* deleted meanwhile, or a key that cannot be decrypted (the channel is not routed either) */
     }
-    const enabled = (i: number) => this.keyStates.stateOf(c.id, prints[i]).status === ChannelKeyStatus.Enabled;
-    return this.breakers.view(c.id, policy, prints, enabled);
+    const enabled = (i: number) => this.keyStates.stateOf(id, prints[i]).status === ChannelKeyStatus.Enabled;
+    return this.breakers.view(id, policy, prints, enabled);
   }
 
   /** Distinct model names of enabled channels (GET /api/channel/models_enabled). */
