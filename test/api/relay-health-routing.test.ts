@@ -15,6 +15,7 @@ const ERR_MODEL = 'm-health-err';
 const SLOW_MODEL = 'm-health-slow';
 const START = 50_000_000;
 const COOL_DOWN_S = 3;
+const LONG_COOL_DOWN_S = 30;
 
 describe('health-based routing', () => {
   let h: RelayHarness;
@@ -145,6 +146,8 @@ describe('health-based routing', () => {
 
   it('a channel slower than the latency threshold (time to first byte of streams) is skipped', async () => {
     await setOption(root, 'ChannelHealthLatencyMs', '400');
+    // A long cool-down: the slow requests that would reach it if it were not skipped take time.
+    await setOption(root, 'ChannelHealthCoolDownSeconds', String(LONG_COOL_DOWN_S));
     h.openai.on('l-slow', { chunks: 1, chunkText: 'slow', delayMs: 900 });
     await until(
       async () => (await health('l-slow')).state === 'open',
@@ -154,7 +157,7 @@ describe('health-based routing', () => {
     expect(slow).toMatchObject({ state: 'open', errors: 0 });
     expect(slow.latency_ms).toBeGreaterThanOrEqual(800);
     expect((await health('l-fast')).state).toBe('closed');
-    const coolDownEnd = sentAt + COOL_DOWN_S * 1000;
+    const coolDownEnd = sentAt + LONG_COOL_DOWN_S * 1000;
     const before = hits('l-slow');
     for (let i = 0; i < 4; i++) await chat(SLOW_MODEL, true);
     if (Date.now() < coolDownEnd) expect(hits('l-slow')).toBe(before);
