@@ -67,13 +67,16 @@ export const en: DictOf<typeof zh> = {
     topup_group_ratio_invalid: 'TopupGroupRatio is not a valid JSON string',
     confirm_disable_password_login: 'Turn off password login? Users without another sign-in method will be locked out.',
     quota_per_unit_warning: 'Do not change this unless you know what you are doing',
+    channel_health_help:
+      'Skips channels (and keys) whose errors or latency in the window pass the thresholds, for a cool-down, then lets a few probe requests through. Each server judges what it sees. When every channel of a model is skipped, they are used anyway.',
     must_be_url: 'The address must start with http:// or https://',
     field_update_failed: 'Failed to update {{field}}',
     option_error: {
       bad_ratio_value: '{{field}}: the value of {{entry}} must be a number ≥ 0',
       bad_ratio_key: '{{field}}: the name "{{entry}}" is invalid (empty, padded with spaces or too long)',
       url_invalid: '{{field}} must be an http:// or https:// URL without a user name or password',
-      url_not_public: '{{field}} must not point to this host, a private network, a link-local or a cloud metadata address',
+      url_not_public:
+        '{{field}} must not point to this host, a private network, a link-local or a cloud metadata address',
       too_long: '{{field}} is too long',
     },
     section: {

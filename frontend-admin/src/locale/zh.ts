@@ -57,7 +57,13 @@ export const zh = {
   },
   setting: {
     title: '系统设置',
-    tab: { operation: '运营设置', ratelimit: '速率限制', models: '模型相关设置', system: '系统设置', other: '其他设置' },
+    tab: {
+      operation: '运营设置',
+      ratelimit: '速率限制',
+      models: '模型相关设置',
+      system: '系统设置',
+      other: '其他设置',
+    },
     secret_placeholder: '敏感信息不会发送到前端显示，留空则不修改',
     granularity: { hour: '小时', day: '天', week: '周' },
     save_section: '保存{{title}}',
@@ -65,6 +71,8 @@ export const zh = {
     topup_group_ratio_invalid: '充值分组倍率不是合法的 JSON 字符串',
     confirm_disable_password_login: '确定要取消密码登录功能吗？这可能会导致没有绑定其他登录方式的用户无法登录。',
     quota_per_unit_warning: '除非你知道你在做什么，否则不建议修改此项',
+    channel_health_help:
+      '统计窗口内错误率或延迟超过阈值的渠道（或密钥）会在冷却期内被跳过，之后放行少量探测请求。每个节点按自己看到的情况判断；某模型的渠道全部被跳过时仍照常使用。',
     must_be_url: '地址必须以 http:// 或 https:// 开头',
     field_update_failed: '{{field}}更新失败',
     option_error: {

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type {
+  channelHealthSchema,
+  channelListItemSchema,
   channelRecordSchema,
   logRecordSchema,
   logStatSchema,
@@ -55,6 +57,9 @@ export type ServerStatus = z.infer<typeof serverStatusSchema>;
 export type OptionItem = z.infer<typeof optionItemSchema>;
 /** A channel as the console reads it (docs/channel-types.md): never with its key. */
 export type ChannelRecord = z.infer<typeof channelRecordSchema>;
+/** This node's circuit breaker of a channel, as the channel list shows it. */
+export type ChannelHealth = z.infer<typeof channelHealthSchema>;
+export type ChannelListItem = z.infer<typeof channelListItemSchema>;
 /** A token as its owner reads it. */
 export type TokenRecord = z.infer<typeof tokenRecordSchema>;
 /** A usage-log row (docs/console.md#usage-log). */

@@ -132,7 +132,10 @@ export const OPTION_DEFS = {
   // Email
   EmailDomainRestrictionEnabled: bool(false),
   EmailAliasRestrictionEnabled: bool(false),
-  EmailDomainWhitelist: { ...str('gmail.com,163.com,126.com,qq.com,outlook.com,hotmail.com,icloud.com,yahoo.com,foxmail.com'), format: 'domains' as const },
+  EmailDomainWhitelist: {
+    ...str('gmail.com,163.com,126.com,qq.com,outlook.com,hotmail.com,icloud.com,yahoo.com,foxmail.com'),
+    format: 'domains' as const,
+  },
   SMTPServer: str(),
   SMTPPort: int(587, 1, 65535),
   SMTPAccount: str(),
@@ -169,6 +172,15 @@ export const OPTION_DEFS = {
   AutomaticDisableChannelEnabled: bool(false),
   AutomaticEnableChannelEnabled: bool(false),
   AutomaticDisableKeywords: lines(DEFAULT_AUTO_DISABLE_KEYWORDS),
+  // Health-based routing (docs/relay.md#health-based-routing); off by default: routing stays new-api's
+  ChannelHealthEnabled: bool(false),
+  ChannelHealthWindowSeconds: int(60, 1, 3600),
+  ChannelHealthMinRequests: int(10, 1, 10_000),
+  ChannelHealthErrorRatePercent: int(50, 1, 100),
+  /** Mean latency (time to first byte on streams) above which a channel is skipped; 0 = not judged. */
+  ChannelHealthLatencyMs: int(0, 0, 600_000),
+  ChannelHealthCoolDownSeconds: int(30, 1, 86_400),
+  ChannelHealthHalfOpenProbes: int(2, 1, 100),
   // Check-in
   CheckInEnabled: bool(false),
   CheckInQuota: int(10000, 0),
@@ -256,7 +268,8 @@ export type OptionCheck = { ok: true; value: string } | { ok: false; error: Opti
  * error code (with the offending map entry for price and ratio maps).
  */
 export function validateOptionValue(key: string, raw: string): OptionCheck {
-  const max = isOptionKey(key) && (OPTION_DEFS[key] as OptionDef).secret ? SECRET_OPTION_MAX_BYTES : OPTION_VALUE_MAX_BYTES;
+  const max =
+    isOptionKey(key) && (OPTION_DEFS[key] as OptionDef).secret ? SECRET_OPTION_MAX_BYTES : OPTION_VALUE_MAX_BYTES;
   // A UTF-16 unit is at most 3 bytes of UTF-8: short values skip the encoding.
   if (raw.length * 3 > max && new TextEncoder().encode(raw).length > max) return { ok: false, error: 'too_long' };
   return checkValue(key, raw, true);
@@ -299,7 +312,8 @@ function checkValue(key: string, raw: string, written: boolean): OptionCheck {
       const okShape = def.kind === 'json-array' ? isArray : parsed !== null && typeof parsed === 'object' && !isArray;
       if (!okShape) return { ok: false, error: 'not_json' };
       const bad = written && def.ratioKeyMax ? badRatioEntry(parsed as Record<string, unknown>, def.ratioKeyMax) : null;
-      if (bad) return { ok: false, error: bad.problem === 'key' ? 'bad_ratio_key' : 'bad_ratio_value', entry: bad.entry };
+      if (bad)
+        return { ok: false, error: bad.problem === 'key' ? 'bad_ratio_key' : 'bad_ratio_value', entry: bad.entry };
       return { ok: true, value };
     }
     default:

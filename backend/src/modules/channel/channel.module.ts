@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AbilityEntity, ChannelEntity, ChannelKeyStateEntity } from '../../database/entities';
 import { ChannelKeyStore } from './channel-key-store';
+import { ChannelBreakers } from './health/channel-breakers.service';
 import { ChannelMultiKeyController } from './channel-multi-key.controller';
 import { ChannelMultiKeyService } from './channel-multi-key.service';
 import { ChannelBulkController, TypeModelsController } from './channel-bulk.controller';
@@ -14,8 +15,22 @@ import { ChannelService } from './channel.service';
 /** Channels and their routing index; ChannelRepository is the only code touching those tables. */
 @Module({
   imports: [TypeOrmModule.forFeature([ChannelEntity, AbilityEntity, ChannelKeyStateEntity])],
-  controllers: [ChannelBulkController, TypeModelsController, ChannelMultiKeyController, ChannelController, UserModelsController],
-  providers: [ChannelRepository, ChannelService, ChannelQueryService, ChannelBulkService, ChannelKeyStore, ChannelMultiKeyService],
-  exports: [ChannelRepository, ChannelService, ChannelQueryService, ChannelKeyStore],
+  controllers: [
+    ChannelBulkController,
+    TypeModelsController,
+    ChannelMultiKeyController,
+    ChannelController,
+    UserModelsController,
+  ],
+  providers: [
+    ChannelRepository,
+    ChannelService,
+    ChannelQueryService,
+    ChannelBulkService,
+    ChannelKeyStore,
+    ChannelMultiKeyService,
+    ChannelBreakers,
+  ],
+  exports: [ChannelRepository, ChannelService, ChannelQueryService, ChannelKeyStore, ChannelBreakers],
 })
 export class ChannelModule {}

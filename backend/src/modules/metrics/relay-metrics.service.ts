@@ -124,6 +124,13 @@ export class RelayMetrics {
     registers: [this.registry],
   });
 
+  private readonly healthTransitions = new Counter({
+    name: 'gateway_channel_health_transitions_total',
+    help: "Circuit-breaker transitions of this node's channels and keys, by channel and the state entered (closed, open, half_open).",
+    labelNames: ['channel', 'state'] as const,
+    registers: [this.registry],
+  });
+
   constructor(@Optional() @Inject(APP_CONFIG) config?: AppConfig) {
     this.enabled = !config || config.metrics.token !== '' || config.metrics.port > 0;
     if (this.enabled) collectDefaultMetrics({ register: this.registry, prefix: 'gateway_' });
@@ -152,6 +159,11 @@ export class RelayMetrics {
     const status_class = statusClass(e.status);
     this.requests.inc({ model: e.model, channel, mode: e.mode, code: String(e.status), status_class });
     this.total.observe({ model: e.model, channel, mode: e.mode, status_class }, e.totalMs / 1000);
+  }
+
+  /** A breaker of the channel (or of one of its keys) entered `state` (docs/relay.md#health-based-routing). */
+  channelHealthTransition(channelId: number, state: string): void {
+    this.healthTransitions.inc({ channel: String(channelId), state });
   }
 
   ledgerFlushed(ms: number): void {

@@ -1,9 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { InputNumber, Space, Tag, Tooltip } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
-import { channelTypeInfo, renderQuota, type ChannelRecord } from '@gw/shared';
+import { channelTypeInfo, renderQuota, type ChannelHealth, type ChannelRecord } from '@gw/shared';
 import { formatTimestamp, quotaDisplay, useStatus } from '@gw/web';
-import { channelStatusInfo, formatSeconds, LEVEL_COLOR, responseTimeLevel } from './channel-display';
+import {
+  channelStatusInfo,
+  formatSeconds,
+  HEALTH_TAG,
+  LEVEL_COLOR,
+  percent,
+  responseTimeLevel,
+} from './channel-display';
 
 /** Status tag; an auto-disabled channel explains why and when in a tooltip. */
 export function StatusTag({ channel }: { channel: ChannelRecord }) {
@@ -24,13 +31,55 @@ export function StatusTag({ channel }: { channel: ChannelRecord }) {
   return <Tooltip content={tip}>{tag}</Tooltip>;
 }
 
+/**
+ * This server's circuit breaker of the channel (null while health routing is off): a tag by state,
+ * the window's figures and, for multi-key channels, each key's state in a tooltip.
+ */
+export function HealthTag({ health }: { health?: ChannelHealth | null }) {
+  const { t } = useTranslation();
+  if (!health) return null;
+  const info = HEALTH_TAG[health.state];
+  const line = (h: Omit<ChannelHealth, 'keys'>) =>
+    t('channel.health_figures', {
+      requests: h.requests,
+      rate: percent(h.error_rate),
+      latency: h.latency_ms === null ? '-' : t('channel.health_ms', { ms: h.latency_ms }),
+    });
+  const tip = (
+    <div className="gw-health-tip">
+      <div>{line(health)}</div>
+      {health.open_until !== null && (
+        <div>{t('channel.health_open_until', { time: formatTimestamp(health.open_until) })}</div>
+      )}
+      {health.keys.map((k) => (
+        <div key={k.index}>
+          {t('channel.health_key', { index: k.index + 1, state: t(HEALTH_TAG[k.state].key) })} · {line(k)}
+        </div>
+      ))}
+      <div className="gw-small">{t('channel.health_per_node')}</div>
+    </div>
+  );
+  return (
+    <Tooltip content={tip}>
+      <Tag color={info.color} className="gw-channel-health" data-state={health.state}>
+        {t(info.key)}
+      </Tag>
+    </Tooltip>
+  );
+}
+
 /** Response-time badge (0 untested, ≤1 s green, ≤3 s lime, ≤5 s yellow, else red). */
 export function ResponseTime({ channel }: { channel: ChannelRecord }) {
   const { t } = useTranslation();
   const level = responseTimeLevel(channel.response_time);
-  const text = level === 'untested' ? t('channel.untested') : t('channel.seconds', { s: formatSeconds(channel.response_time) });
+  const text =
+    level === 'untested' ? t('channel.untested') : t('channel.seconds', { s: formatSeconds(channel.response_time) });
   return (
-    <Tooltip content={channel.test_time ? t('channel.tested_at', { time: formatTimestamp(channel.test_time) }) : t('channel.untested')}>
+    <Tooltip
+      content={
+        channel.test_time ? t('channel.tested_at', { time: formatTimestamp(channel.test_time) }) : t('channel.untested')
+      }
+    >
       <Tag color={LEVEL_COLOR[level]} className="gw-response-time" data-level={level}>
         {text}
       </Tag>
@@ -77,7 +126,17 @@ export function BalanceCell({ channel, onUpdate }: { channel: ChannelRecord; onU
  * A number edited in place and saved on blur or Enter when it changed. `value` null shows blank
  * (a tag whose channels differ).
  */
-export function InlineNumber({ value, min, onSave, className }: { value: number | null; min?: number; onSave: (v: number) => void; className?: string }) {
+export function InlineNumber({
+  value,
+  min,
+  onSave,
+  className,
+}: {
+  value: number | null;
+  min?: number;
+  onSave: (v: number) => void;
+  className?: string;
+}) {
   const [draft, setDraft] = useState<number | undefined>(value ?? undefined);
   // Arco may report the last change and the blur in one event: read the newest draft from a ref.
   const latest = useRef(draft);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ChannelStatus, PAGE_SIZES, renderQuota, type ChannelRecord } from '@gw/shared';
 import { CellText, DataTable, quotaDisplay, useStatus, type ColumnPrefs, type DataColumn } from '@gw/web';
 import type { TableRow, TagRow } from './channel-display';
-import { BalanceCell, GroupTags, InlineNumber, ResponseTime, StatusTag, TypeTag } from './ChannelCells';
+import { BalanceCell, GroupTags, HealthTag, InlineNumber, ResponseTime, StatusTag, TypeTag } from './ChannelCells';
 
 export interface ChannelHandlers {
   test: (c: ChannelRecord) => void;
@@ -23,7 +23,17 @@ export interface ChannelHandlers {
 }
 
 /** Column keys of the settings dialog, in display order (the actions column is always shown). */
-export const CHANNEL_COLUMNS = ['id', 'name', 'group', 'type', 'status', 'response_time', 'balance', 'priority', 'weight'] as const;
+export const CHANNEL_COLUMNS = [
+  'id',
+  'name',
+  'group',
+  'type',
+  'status',
+  'response_time',
+  'balance',
+  'priority',
+  'weight',
+] as const;
 
 interface Props {
   rows: TableRow[];
@@ -63,7 +73,12 @@ export function ChannelTable({ rows, loading, page, pageSize, total, prefs, sele
           <Button size="mini" type="primary" icon={<IconDown />} className="gw-channel-test-more" />
         </Dropdown>
       </Button.Group>
-      <Button size="mini" status={c.status === ChannelStatus.Enabled ? 'warning' : 'success'} className="gw-channel-toggle" onClick={() => on.toggle(c)}>
+      <Button
+        size="mini"
+        status={c.status === ChannelStatus.Enabled ? 'warning' : 'success'}
+        className="gw-channel-toggle"
+        onClick={() => on.toggle(c)}
+      >
         {c.status === ChannelStatus.Enabled ? t('channel.disable') : t('channel.enable')}
       </Button>
       <Button size="mini" type="outline" className="gw-channel-edit" onClick={() => on.edit(c.id)}>
@@ -118,20 +133,43 @@ export function ChannelTable({ rows, loading, page, pageSize, total, prefs, sele
       title: t('channel.col_status'),
       width: 90,
       render: (_, r) =>
-        isTag(r) ? <Tag color={r.enabled ? 'green' : 'red'}>{t('channel.tag_enabled_count', { enabled: r.enabled, total: r.children.length })}</Tag> : <StatusTag channel={r} />,
+        isTag(r) ? (
+          <Tag color={r.enabled ? 'green' : 'red'}>
+            {t('channel.tag_enabled_count', { enabled: r.enabled, total: r.children.length })}
+          </Tag>
+        ) : (
+          <Space size={4} wrap>
+            <StatusTag channel={r} />
+            <HealthTag health={r.health} />
+          </Space>
+        ),
     },
-    response_time: { title: t('channel.col_response_time'), width: 80, render: (_, r) => (isTag(r) ? null : <ResponseTime channel={r} />) },
+    response_time: {
+      title: t('channel.col_response_time'),
+      width: 80,
+      render: (_, r) => (isTag(r) ? null : <ResponseTime channel={r} />),
+    },
     balance: {
       title: t('channel.col_balance'),
       width: 120,
-      render: (_, r) => (isTag(r) ? <Tag>{renderQuota(r.used_quota, display)}</Tag> : <BalanceCell channel={r} onUpdate={() => on.balance(r)} />),
+      render: (_, r) =>
+        isTag(r) ? (
+          <Tag>{renderQuota(r.used_quota, display)}</Tag>
+        ) : (
+          <BalanceCell channel={r} onUpdate={() => on.balance(r)} />
+        ),
     },
     priority: {
       title: t('channel.col_priority'),
       width: 100,
       render: (_, r) =>
         isTag(r) ? (
-          <InlineNumber value={r.priority} min={-999} className="gw-tag-priority" onSave={(v) => on.tagPriority(r.tag, v)} />
+          <InlineNumber
+            value={r.priority}
+            min={-999}
+            className="gw-tag-priority"
+            onSave={(v) => on.tagPriority(r.tag, v)}
+          />
         ) : (
           <InlineNumber value={r.priority} className="gw-channel-priority" onSave={(v) => on.priority(r, v)} />
         ),
@@ -149,7 +187,13 @@ export function ChannelTable({ rows, loading, page, pageSize, total, prefs, sele
   };
   const columns = [
     ...CHANNEL_COLUMNS.filter((k) => prefs[k] !== false).map((k) => ({ ...all[k], key: k })),
-    { key: 'actions', title: t('common.actions'), fixed: 'right' as const, width: 200, render: (_: unknown, r: TableRow) => (isTag(r) ? tagActions(r) : channelActions(r)) },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      fixed: 'right' as const,
+      width: 200,
+      render: (_: unknown, r: TableRow) => (isTag(r) ? tagActions(r) : channelActions(r)),
+    },
   ];
 
   return (
@@ -165,9 +209,23 @@ export function ChannelTable({ rows, loading, page, pageSize, total, prefs, sele
         checkStrictly: true,
         selectedRowKeys: selected.map(String),
         checkboxProps: (r) => ({ disabled: isTag(r) }),
-        onChange: (keys) => onSelect(keys.map(String).filter((k) => !k.startsWith('tag:')).map(Number)),
+        onChange: (keys) =>
+          onSelect(
+            keys
+              .map(String)
+              .filter((k) => !k.startsWith('tag:'))
+              .map(Number),
+          ),
       }}
-      pagination={{ current: page, pageSize, total, sizeCanChange: true, sizeOptions: [...PAGE_SIZES], showTotal: true, onChange: onPage }}
+      pagination={{
+        current: page,
+        pageSize,
+        total,
+        sizeCanChange: true,
+        sizeOptions: [...PAGE_SIZES],
+        showTotal: true,
+        onChange: onPage,
+      }}
     />
   );
 }

@@ -1,5 +1,5 @@
 /** The channel calls (docs/console-api.md). Endpoints that are not there yet answer empty lists, never crash a page. */
-import type { ChannelKeyStatusPage, ChannelRecord, MultiKeyAction, MultiKeyMode } from '@gw/shared';
+import type { ChannelKeyStatusPage, ChannelListItem, ChannelRecord, MultiKeyAction, MultiKeyMode } from '@gw/shared';
 import { api, toListResult, withQuery, type ListResult } from '@gw/web';
 import type { ChannelPayload } from './channel-form';
 import type { TagEditPayload } from './tag-edit';
@@ -22,11 +22,13 @@ interface ListOptions {
 }
 
 /** GET /api/channel/ or /api/channel/search (server paging; a bare list is paged locally). */
-export async function listChannels(o: ListOptions): Promise<ListResult<ChannelRecord>> {
+export async function listChannels(o: ListOptions): Promise<ListResult<ChannelListItem>> {
   const common = { p: o.page - 1, page_size: o.pageSize, id_sort: o.idSort, tag_mode: o.tagMode };
   const searching = o.query.keyword || o.query.group || o.query.model;
-  const url = searching ? withQuery('/api/channel/search', { ...o.query, ...common }) : withQuery('/api/channel/', common);
-  return toListResult<ChannelRecord>(await api.get<unknown>(url));
+  const url = searching
+    ? withQuery('/api/channel/search', { ...o.query, ...common })
+    : withQuery('/api/channel/', common);
+  return toListResult<ChannelListItem>(await api.get<unknown>(url));
 }
 
 /** A test answer: success, message and the time in seconds (beside `data` or inside it). */
@@ -52,15 +54,25 @@ export const channelApi = {
   /** Server-side copy: same upstream and key (the console never holds the key). */
   copy: (id: number, name: string) => api.post<ChannelRecord>(`/api/channel/copy/${id}`, { name }),
   /** Root only: the stored key, on an explicit "reveal" (never part of GET). Quiet: the editor reports failures. */
-  revealKey: async (id: number) => (await api.post<{ key: string }>(`/api/channel/${id}/key`, undefined, { quiet: true })).key,
-  update: (patch: Partial<ChannelPayload> & { id: number; status?: number; multi_key_mode?: MultiKeyMode }) => api.put<ChannelRecord>('/api/channel/', patch),
+  revealKey: async (id: number) =>
+    (await api.post<{ key: string }>(`/api/channel/${id}/key`, undefined, { quiet: true })).key,
+  update: (patch: Partial<ChannelPayload> & { id: number; status?: number; multi_key_mode?: MultiKeyMode }) =>
+    api.put<ChannelRecord>('/api/channel/', patch),
   remove: (id: number) => api.del(`/api/channel/${id}/`),
   /** Key states of a multi-key channel (masked keys), after the given action (docs/channel-types.md#multi-key-channels). */
   manageKeys: (channelId: number, action: MultiKeyAction, keyIndex?: number) =>
-    api.post<ChannelKeyStatusPage>('/api/channel/multi_key/manage', { channel_id: channelId, action, key_index: keyIndex, page_size: 100 }),
+    api.post<ChannelKeyStatusPage>('/api/channel/multi_key/manage', {
+      channel_id: channelId,
+      action,
+      key_index: keyIndex,
+      page_size: 100,
+    }),
   /** Quiet: the caller shows the outcome (with the time). */
   async test(id: number, model?: string): Promise<TestResult> {
-    const e = await api.get<Envelope>(withQuery(`/api/channel/test/${id}`, { model: model || undefined }), { envelope: true, quiet: true });
+    const e = await api.get<Envelope>(withQuery(`/api/channel/test/${id}`, { model: model || undefined }), {
+      envelope: true,
+      quiet: true,
+    });
     return { success: true, message: e.message, time: field(e, 'time') };
   },
   testAll: () => api.get('/api/channel/test'),
@@ -79,12 +91,15 @@ export const channelApi = {
    * Root only (the body names the address). Quiet: the editor reports "failed to fetch model list" with
    * the server's reason. `other` and `openai_organization` as on the channel (Azure api-version, Vertex region...).
    */
-  fetchModels: (body: { base_url: string; type: number; key: string; other?: string; openai_organization?: string }) => api.post<unknown>('/api/channel/fetch_models', body, { quiet: true }),
+  fetchModels: (body: { base_url: string; type: number; key: string; other?: string; openai_organization?: string }) =>
+    api.post<unknown>('/api/channel/fetch_models', body, { quiet: true }),
   fetchModelsOf: (id: number) => api.get<unknown>(`/api/channel/fetch_models/${id}`, { quiet: true }),
 };
 
 const names = (d: unknown): string[] =>
-  Array.isArray(d) ? d.map((m) => (typeof m === 'string' ? m : String((m as { id?: unknown })?.id ?? ''))).filter(Boolean) : [];
+  Array.isArray(d)
+    ? d.map((m) => (typeof m === 'string' ? m : String((m as { id?: unknown })?.id ?? ''))).filter(Boolean)
+    : [];
 
 /** Model names to pick from: enabled models plus the model catalogue (either may be missing). */
 export async function loadModelOptions(): Promise<string[]> {

@@ -1,5 +1,15 @@
 /** Pure display rules of the channel list (docs/channel-types.md#status), unit-tested in channel-display.spec.ts. */
-import { ChannelStatus, type ChannelRecord } from '@gw/shared';
+import { ChannelStatus, type ChannelHealth, type ChannelRecord } from '@gw/shared';
+
+/** The health tag of a channel (docs/relay.md#health-based-routing): label key and colour by breaker state. */
+export const HEALTH_TAG: Record<ChannelHealth['state'], { key: string; color: string }> = {
+  closed: { key: 'channel.health_closed', color: 'green' },
+  half_open: { key: 'channel.health_half_open', color: 'orange' },
+  open: { key: 'channel.health_open', color: 'red' },
+};
+
+/** An error rate (0–1) as a percentage with at most one decimal. */
+export const percent = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
 
 export type ResponseLevel = 'untested' | 'green' | 'lime' | 'yellow' | 'red';
 
@@ -13,7 +23,13 @@ export function responseTimeLevel(ms: number): ResponseLevel {
 }
 
 /** Arco tag colours of the levels (Arco names yellow "gold"). */
-export const LEVEL_COLOR: Record<ResponseLevel, string> = { untested: 'gray', green: 'green', lime: 'lime', yellow: 'gold', red: 'red' };
+export const LEVEL_COLOR: Record<ResponseLevel, string> = {
+  untested: 'gray',
+  green: 'green',
+  lime: 'lime',
+  yellow: 'gold',
+  red: 'red',
+};
 
 export const formatSeconds = (ms: number) => `${(ms / 1000).toFixed(2)}`;
 
@@ -65,10 +81,19 @@ export interface TagRow {
   children: ChannelRow[];
 }
 
-export type ChannelRow = ChannelRecord & { rowKey: string; isTag?: false };
+export type ChannelRow = ChannelRecord & { rowKey: string; isTag?: false; health?: ChannelHealth | null };
 export type TableRow = ChannelRow | TagRow;
 
-const uniq = (lists: Array<string | null | undefined>) => [...new Set(lists.flatMap((l) => (l ?? '').split(',').map((s) => s.trim()).filter(Boolean)))];
+const uniq = (lists: Array<string | null | undefined>) => [
+  ...new Set(
+    lists.flatMap((l) =>
+      (l ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ),
+];
 const same = (values: number[]) => (values.every((v) => v === values[0]) ? values[0] : null);
 
 export const channelRow = (c: ChannelRecord): ChannelRow => ({ ...c, rowKey: String(c.id) });
@@ -84,7 +109,18 @@ export function groupByTag(channels: ChannelRecord[]): TableRow[] {
     }
     let row = tags.get(c.tag);
     if (!row) {
-      row = { rowKey: `tag:${c.tag}`, isTag: true, tag: c.tag, group: '', models: '', priority: null, weight: null, used_quota: 0, enabled: 0, children: [] };
+      row = {
+        rowKey: `tag:${c.tag}`,
+        isTag: true,
+        tag: c.tag,
+        group: '',
+        models: '',
+        priority: null,
+        weight: null,
+        used_quota: 0,
+        enabled: 0,
+        children: [],
+      };
       tags.set(c.tag, row);
       rows.push(row);
     }

@@ -144,6 +144,35 @@ export const channelRecordSchema = z
     description: 'A channel without its key (root reads that through POST /api/channel/{id}/key).',
   });
 
+const breakerFields = {
+  state: z
+    .enum(['closed', 'open', 'half_open'])
+    .describe('open: skipped until open_until; half_open: probe requests go through.'),
+  requests: int.describe('Attempts in the window (successes and errors).'),
+  errors: int,
+  error_rate: z.number().describe('errors / requests, 0–1.'),
+  latency_ms: int.nullable().describe('Mean latency of the successes in the window (time to first byte for streams).'),
+  open_until: epoch.nullable().describe('When the cool-down ends (open only).'),
+};
+
+export const channelHealthSchema = z
+  .strictObject({
+    ...breakerFields,
+    keys: z
+      .array(z.strictObject({ index: int.describe("Position in the channel's key list."), ...breakerFields }))
+      .describe('Multi-key channels: one entry per key (the channel is open only when every enabled key is).'),
+  })
+  .meta({
+    id: 'ChannelHealth',
+    description:
+      "This server's circuit breaker of the channel (docs/relay.md#health-based-routing); every node judges what it sees.",
+  });
+
+/** A channel of the list: the record plus this node's health (null while ChannelHealthEnabled is off). */
+export const channelListItemSchema = channelRecordSchema
+  .extend({ health: channelHealthSchema.nullable() })
+  .meta({ id: 'ChannelListItem' });
+
 export const tokenRecordSchema = z
   .strictObject({
     id: int,

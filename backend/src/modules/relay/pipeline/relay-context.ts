@@ -62,6 +62,8 @@ export interface Delivered {
   /** Why an interrupted stream stopped: the upstream's reported error, or the relay's own cut. */
   readonly streamError?: { readonly type: string; readonly code: string | null };
   readonly tried: readonly number[];
+  /** Position of the channel key the serving attempt used (health of multi-key channels). */
+  readonly keyIndex?: number | null;
 }
 
 /** Nothing usable reached the client: refund. */

@@ -4,7 +4,8 @@ import { RelayError } from '../http/relay-error';
 import { ChannelDirectory } from '../routing/channel-directory.service';
 import { ChannelHealth } from '../routing/channel-health.service';
 import { ChannelKeyPicker } from '../routing/channel-key-picker.service';
-import { pickChannel } from '../routing/routing-table';
+import type { BreakerPolicy } from '../../channel/health/circuit-breaker';
+import { pickHealthy, type Tier } from '../routing/routing-table';
 import { canServe, unservable } from '../routing/request-fit';
 import type { RelayChannel } from '../routing/relay-channel';
 import type { Delivered, Failed, RelayContext, RelayOutcome, Route } from './relay-context';
@@ -54,26 +55,25 @@ export class RelayExecutor {
     let last: { failure: AttemptFailure; channel: RelayChannel } | null = null;
     // A multi-key channel whose key failed may serve the retry with another key (docs/channel-types.md#multi-key-channels).
     let again: { channel: RelayChannel; avoid: Set<number> } | null = null;
+    const policy = this.health.policy(ctx.settings);
     for (let i = 0; i <= retries; i++) {
       const channel: RelayChannel | null = again
         ? again.channel
         : 'pinned' in route
           ? route.pinned
-          : pickChannel(route.tiers, {
-              exclude: new Set(tried),
-              belowPriority: below,
-              accept: (c) => this.supports(c, ctx.req),
-              random: Math.random,
-            });
+          : this.pick(route.tiers, tried, below, ctx.req, policy);
       if (!channel) break;
       const avoid: Set<number> = again?.avoid ?? new Set<number>();
       again = null;
       if (!tried.includes(channel.id)) tried.push(channel.id);
+      const attemptStartedAt = performance.now();
       const result = await this.attempt.run(ctx, channel, tried, avoid);
-      if (result.kind === 'delivered') return result satisfies Delivered;
       // A request cut by the shutdown says nothing about the channel.
+      const cut = cutByShutdown(ctx.signal);
+      if (policy && !cut) this.health.observe(channel, result, policy, attemptStartedAt, ctx.startedAt);
+      if (result.kind === 'delivered') return result satisfies Delivered;
       const keyFailed =
-        !cutByShutdown(ctx.signal) &&
+        !cut &&
         this.health.observeFailure(channel, result.status, result.message, ctx.settings, result.keyIndex ?? null);
       last = { failure: result, channel };
       if (!result.retryable || ctx.signal.aborted) break;
@@ -86,10 +86,23 @@ export class RelayExecutor {
       }
       below = channel.priority;
     }
-    const error =
-      last?.failure.error ??
-      RelayError.noChannel(ctx.caller.group, ctx.req.model);
+    const error = last?.failure.error ?? RelayError.noChannel(ctx.caller.group, ctx.req.model);
     return { kind: 'failed', error, channel: last?.channel ?? null, tried } satisfies Failed;
+  }
+
+  /** The channel of the next attempt; with health routing on, channels whose breaker is open are skipped if possible. */
+  private pick(
+    tiers: readonly Tier[],
+    tried: readonly number[],
+    below: number | null,
+    req: RelayContext['req'],
+    policy: BreakerPolicy | null,
+  ) {
+    return pickHealthy(
+      tiers,
+      { exclude: new Set(tried), belowPriority: below, accept: (c) => this.supports(c, req), random: Math.random },
+      policy && ((c) => this.health.healthy(c, policy)),
+    );
   }
 
   private supports(c: RelayChannel, req: RelayContext['req']): boolean {

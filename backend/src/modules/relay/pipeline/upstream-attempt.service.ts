@@ -59,9 +59,9 @@ export class UpstreamAttempt {
     avoidKeys?: ReadonlySet<number>,
   ): Promise<Delivered | AttemptFailure> {
     const attempt = { ...ctx, tried: [...tried] };
-    const picked = this.keys.pick(channel, avoidKeys);
+    const picked = this.keys.pick(channel, avoidKeys, ctx.settings);
     const result = await this.attempt(attempt, channel, picked?.key);
-    return result.kind === 'failure' ? { ...result, keyIndex: picked?.index ?? null } : result;
+    return { ...result, keyIndex: picked?.index ?? null };
   }
 
   private async attempt(

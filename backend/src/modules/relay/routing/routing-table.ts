@@ -88,6 +88,21 @@ export function pickChannel(tiers: readonly Tier[], o: PickOptions): RelayChanne
   return null;
 }
 
+/**
+ * pickChannel among the channels `healthy` accepts (their breakers let an attempt through); when it
+ * accepts none of the candidates, pickChannel over all of them: health alone never turns a possible
+ * answer into a 503 (docs/relay.md#health-based-routing). `healthy` null: health routing is off.
+ */
+export function pickHealthy(
+  tiers: readonly Tier[],
+  o: PickOptions,
+  healthy: ((c: RelayChannel) => boolean) | null,
+): RelayChannel | null {
+  const accept = o.accept ?? (() => true);
+  const preferred = healthy && pickChannel(tiers, { ...o, accept: (c) => accept(c) && healthy(c) });
+  return preferred || pickChannel(tiers, o);
+}
+
 function weighted(cs: readonly RelayChannel[], random: () => number): RelayChannel {
   const total = cs.reduce((s, c) => s + c.weight, 0);
   if (total <= 0) return cs[Math.floor(random() * cs.length)] ?? cs[0];
