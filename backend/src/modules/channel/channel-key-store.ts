@@ -1,12 +1,14 @@
 import { createHmac } from 'node:crypto';
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ChannelKeyStatus, type ChannelKeyStatusValue } from '@gw/shared';
 import { In, Repository } from 'typeorm';
+import { serialized } from '../../common/async/serialized';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { nowSec } from '../../database/columns';
 import { isUniqueViolation } from '../../database/db-errors';
 import { ChannelKeyStateEntity } from '../../database/entities';
+import { ClusterBus } from '../redis/cluster-bus.service';
 
 /** A disabled key's stored state. */
 export interface KeyState {
@@ -22,7 +24,7 @@ const ENABLED: KeyState = Object.freeze({ status: ChannelKeyStatus.Enabled, reas
  * stored per key fingerprint and held in memory for the relay (no database read per request). Every
  * change is a conditional UPDATE or a unique INSERT, so that two requests failing on the same key
  * disable it once, and the cache of this node is refreshed from the rows right after; other nodes
- * reload every SYNC_FREQUENCY.
+ * are told and reload (docs/cluster.md), and every node reloads every SYNC_FREQUENCY anyway.
  */
 @Injectable()
 export class ChannelKeyStore implements OnModuleInit, OnModuleDestroy {
@@ -30,14 +32,19 @@ export class ChannelKeyStore implements OnModuleInit, OnModuleDestroy {
   /** channel id → fingerprint → state (disabled keys, and enabled ones that have a row). */
   private states = new Map<number, Map<string, KeyState>>();
   private timer?: NodeJS.Timeout;
+  /** Reads every stored state (boot, periodic sync, another node's change); never overlapping. */
+  readonly reload = serialized(() => this.readAll());
 
   constructor(
     @InjectRepository(ChannelKeyStateEntity) private readonly rows: Repository<ChannelKeyStateEntity>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly bus?: ClusterBus,
   ) {}
 
   async onModuleInit(): Promise<void> {
     await this.reload();
+    this.bus?.subscribe('channel-keys', () => this.reload());
+    this.bus?.onResync(() => this.reload());
     this.timer = setInterval(() => {
       this.reload().catch((err) => this.logger.warn(`key state reload failed: ${String(err)}`));
     }, this.config.syncFrequencySec * 1000);
@@ -94,7 +101,7 @@ export class ChannelKeyStore implements OnModuleInit, OnModuleDestroy {
         .execute();
       changed = Boolean(res.affected);
     }
-    await this.refresh(channelId);
+    await this.refresh(channelId, changed);
     return changed;
   }
 
@@ -115,7 +122,7 @@ export class ChannelKeyStore implements OnModuleInit, OnModuleDestroy {
       .where('channel_id = :channelId AND status IN (:...from)', { channelId, from });
     if (fingerprints) qb.andWhere('fingerprint IN (:...fingerprints)', { fingerprints });
     const res = await qb.execute();
-    await this.refresh(channelId);
+    await this.refresh(channelId, Boolean(res.affected));
     return res.affected ?? 0;
   }
 
@@ -124,20 +131,23 @@ export class ChannelKeyStore implements OnModuleInit, OnModuleDestroy {
     const rows = await this.rows.find({ where: { channel_id: channelId } });
     const gone = rows.filter((r) => !keep.includes(r.fingerprint)).map((r) => r.id);
     if (gone.length > 0) await this.rows.delete({ id: In(gone) });
-    await this.refresh(channelId);
+    await this.refresh(channelId, gone.length > 0);
   }
 
-  async reload(): Promise<void> {
+  private async readAll(): Promise<void> {
     const next = new Map<number, Map<string, KeyState>>();
     for (const r of await this.rows.find()) this.put(next, r);
     this.states = next;
   }
 
-  private async refresh(channelId: number): Promise<void> {
+  /** Re-reads one channel's states after a write of this node; `changed` tells the other nodes too. */
+  private async refresh(channelId: number, changed: boolean): Promise<void> {
+    const rows = await this.rows.find({ where: { channel_id: channelId } });
     const next = new Map(this.states);
     next.delete(channelId);
-    for (const r of await this.rows.find({ where: { channel_id: channelId } })) this.put(next, r);
+    for (const r of rows) this.put(next, r);
     this.states = next;
+    if (changed) void this.bus?.publish('channel-keys', { channelId });
   }
 
   private put(into: Map<number, Map<string, KeyState>>, r: ChannelKeyStateEntity): void {

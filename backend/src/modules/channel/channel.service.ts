@@ -1,5 +1,14 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ChannelKeyStatus, ChannelStatus, checkChannelRegions, credentialChanges, LogMessage, logMessageFields, LogType, splitChannelKeys } from '@gw/shared';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import {
+  ChannelKeyStatus,
+  ChannelStatus,
+  checkChannelRegions,
+  credentialChanges,
+  LogMessage,
+  logMessageFields,
+  LogType,
+  splitChannelKeys,
+} from '@gw/shared';
 import { Subject } from 'rxjs';
 import { AppError } from '../../common/http/app-error';
 import type { MessageKey } from '../../common/i18n/messages';
@@ -9,6 +18,7 @@ import type { ChannelEntity } from '../../database/entities';
 import type { AuthUser } from '../auth/auth-user';
 import { decryptSecret, encryptSecret } from '../auth/secret-box';
 import { LogService } from '../log/log.service';
+import { ClusterBus } from '../redis/cluster-bus.service';
 import { ChannelKeyStore } from './channel-key-store';
 import { abilityRows, appendedKeys, keysToCreate, normalizeOther, splitList } from './channel-fields';
 import { toChannelView, type ChannelView } from './channel-view';
@@ -28,12 +38,13 @@ export interface ChannelChange {
 
 /**
  * Upstream channels. Every write rebuilds the channel's rows of the (group, model) routing index
- * (abilities) in the same transaction and then announces the id on `changes` (relay caches reload).
+ * (abilities) in the same transaction and then announces the id on `changes` (relay caches reload)
+ * and to the other nodes (docs/cluster.md).
  */
 @Injectable()
 export class ChannelService {
   private readonly logger = new Logger(ChannelService.name);
-  /** Each channel write, after commit: the row as stored now (null when deleted). */
+  /** Each channel write on this node, after commit: the row as stored now (null when deleted). */
   readonly changes = new Subject<ChannelChange>();
 
   constructor(
@@ -41,7 +52,10 @@ export class ChannelService {
     private readonly logs: LogService,
     private readonly keyStates: ChannelKeyStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    @Optional() bus?: ClusterBus,
+  ) {
+    this.changes.subscribe(({ id }) => void bus?.publish('channel', { id }));
+  }
 
   /**
    * One channel holding every key; with mode 'batch', one channel per key, each with the given name
@@ -56,21 +70,19 @@ export class ChannelService {
     const keys = keysToCreate(type, fields.key, mode);
     if (typeof keys === 'string') throw AppError.badRequest(keys);
     if (keys.length === 0) throw AppError.badRequest('channel.name_key_required');
-    const entities = keys.map(
-      (key): Partial<ChannelEntity> => ({
-        ...fields,
-        type,
-        other,
-        key: this.encrypt(key),
-        models: splitList(fields.models).join(','),
-        group: splitList(fields.group ?? 'default').join(',') || 'default',
-        status: fields.status ?? ChannelStatus.Enabled,
-        auto_ban: fields.auto_ban ?? 1,
-        multi_key_mode: multi_key_mode ?? 'random',
-        created_time: nowSec(),
-        other_info: '',
-      }),
-    );
+    const entities = keys.map((key): Partial<ChannelEntity> => ({
+      ...fields,
+      type,
+      other,
+      key: this.encrypt(key),
+      models: splitList(fields.models).join(','),
+      group: splitList(fields.group ?? 'default').join(',') || 'default',
+      status: fields.status ?? ChannelStatus.Enabled,
+      auto_ban: fields.auto_ban ?? 1,
+      multi_key_mode: multi_key_mode ?? 'random',
+      created_time: nowSec(),
+      other_info: '',
+    }));
     const saved = await this.repo.transaction(async (tx) => {
       const rows: ChannelEntity[] = [];
       for (const e of entities) {
@@ -174,7 +186,13 @@ export class ChannelService {
       username: caller.username,
       channel_id: id,
       content: `${caller.username} (#${caller.id}) revealed the key of channel #${id}`,
-      other: JSON.stringify(logMessageFields(LogMessage.ChannelKeyRevealed, { admin: caller.username, admin_id: caller.id, channel_id: id })),
+      other: JSON.stringify(
+        logMessageFields(LogMessage.ChannelKeyRevealed, {
+          admin: caller.username,
+          admin_id: caller.id,
+          channel_id: id,
+        }),
+      ),
     });
     return this.decrypt(c.key);
   }
@@ -193,7 +211,12 @@ export class ChannelService {
     });
     if (changed) {
       this.logger.warn(`channel #${id} auto-disabled: ${reason.slice(0, 200)}`);
-      this.logs.record({ type: LogType.System, user_id: 0, channel_id: id, content: `channel #${id} auto-disabled: ${reason.slice(0, 512)}` });
+      this.logs.record({
+        type: LogType.System,
+        user_id: 0,
+        channel_id: id,
+        content: `channel #${id} auto-disabled: ${reason.slice(0, 512)}`,
+      });
       await this.announce(id);
     }
     return changed;
@@ -209,7 +232,12 @@ export class ChannelService {
     });
     if (changed) {
       await this.keyStates.enable(id, undefined, [ChannelKeyStatus.AutoDisabled]);
-      this.logs.record({ type: LogType.System, user_id: 0, channel_id: id, content: `channel #${id} re-enabled after a passing test` });
+      this.logs.record({
+        type: LogType.System,
+        user_id: 0,
+        channel_id: id,
+        content: `channel #${id} re-enabled after a passing test`,
+      });
       await this.announce(id);
     }
     return changed;
@@ -287,7 +315,11 @@ export class ChannelService {
   private async afterKeyOrStatusChange(before: ChannelEntity, after: ChannelEntity, keyEdited: boolean): Promise<void> {
     if (after.status === ChannelStatus.Enabled && before.status !== ChannelStatus.Enabled)
       await this.keyStates.enable(after.id, undefined, [ChannelKeyStatus.AutoDisabled]);
-    if (keyEdited) await this.keyStates.prune(after.id, this.keysOf(after).map((k) => this.keyStates.fingerprint(k)));
+    if (keyEdited)
+      await this.keyStates.prune(
+        after.id,
+        this.keysOf(after).map((k) => this.keyStates.fingerprint(k)),
+      );
   }
 
   /** Publishes the committed state of one channel so that caches apply it at once. */

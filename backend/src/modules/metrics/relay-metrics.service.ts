@@ -105,6 +105,12 @@ export class RelayMetrics {
     labelNames: ['cache', 'result'] as const,
     registers: [this.registry],
   });
+  private readonly busMessages = new Counter({
+    name: 'gateway_cluster_bus_messages_total',
+    help: 'Cache invalidation messages between nodes, by topic and direction (published, received, dropped).',
+    labelNames: ['topic', 'direction'] as const,
+    registers: [this.registry],
+  });
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'gateway_' });
@@ -142,6 +148,11 @@ export class RelayMetrics {
     const hit = this.cacheLookups.labels(cache, 'hit');
     const miss = this.cacheLookups.labels(cache, 'miss');
     return (found) => (found ? hit.inc() : miss.inc());
+  }
+
+  /** One cluster bus message; `topic` is one of the bus's fixed topics (docs/cluster.md). */
+  busMessage(topic: string, direction: 'published' | 'received' | 'dropped'): void {
+    this.busMessages.inc({ topic, direction });
   }
 
   /** A gauge whose value is read on each scrape. */

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import {
   buildSettings,
   OPTION_DEFS,
@@ -12,8 +12,10 @@ import {
 import { Subject } from 'rxjs';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
+import { serialized } from '../../common/async/serialized';
 import { AppError } from '../../common/http/app-error';
 import type { MessageKey } from '../../common/i18n/messages';
+import { ClusterBus } from '../redis/cluster-bus.service';
 import { checkOptionRules } from './option-rules';
 import { needsSealing, openRows, sealOption } from './option-secrets';
 import { OptionRepository } from './option.repository';
@@ -26,7 +28,8 @@ const SPECIFIC_MESSAGES: Record<string, Partial<Record<string, MessageKey>>> = {
 
 /**
  * Holds the options as an immutable typed snapshot, replaced atomically on change. A change applies
- * at once on this node; other nodes pick it up on their next SYNC_FREQUENCY reload.
+ * at once on this node and is announced to the other nodes, which reload (docs/cluster.md); every
+ * SYNC_FREQUENCY each node reloads anyway.
  */
 @Injectable()
 export class OptionService implements OnModuleInit, OnModuleDestroy {
@@ -36,17 +39,25 @@ export class OptionService implements OnModuleInit, OnModuleDestroy {
   private timer?: NodeJS.Timeout;
   /** Secret options that could not be decrypted (reported once, read as empty). */
   private unreadable = new Set<string>();
-  /** Emits the keys whose values changed (after the snapshot was replaced). */
+  /**
+   * Emits the keys whose values changed (after the snapshot was replaced), whoever changed them: this
+   * node, another node, or a periodic reload.
+   */
   readonly changes = new Subject<readonly OptionKey[]>();
+  /** Reads every option from the database (boot, periodic sync, another node's change); never overlapping. */
+  readonly reload = serialized(() => this.readAll());
 
   constructor(
     private readonly repo: OptionRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly bus?: ClusterBus,
   ) {}
 
   async onModuleInit(): Promise<void> {
     await this.reload();
     await this.sealPlainSecrets();
+    this.bus?.subscribe('options', () => this.reload());
+    this.bus?.onResync(() => this.reload());
     this.timer = setInterval(() => {
       this.reload().catch((err) => this.logger.warn(`option reload failed: ${String(err)}`));
     }, this.config.syncFrequencySec * 1000);
@@ -82,28 +93,45 @@ export class OptionService implements OnModuleInit, OnModuleDestroy {
     await this.setMany({ [key]: checked.value });
   }
 
-  /** Stores several already-valid values in one transaction and publishes the new snapshot. */
+  /**
+   * Stores several already-valid values in one transaction, publishes the new snapshot here and tells
+   * the other nodes. The snapshot is read back rather than patched, so that a reload under way cannot
+   * land after it with older values.
+   */
   async setMany(values: Readonly<Record<string, string>>): Promise<void> {
-    const rows = Object.entries(values).map(([key, value]) => ({ key, value: sealOption(this.config.cryptoSecret, key, value) }));
+    const rows = Object.entries(values).map(([key, value]) => ({
+      key,
+      value: sealOption(this.config.cryptoSecret, key, value),
+    }));
     await this.repo.upsertAll(rows);
-    this.apply({ ...this.raw, ...values });
+    await this.committed();
   }
 
   /**
    * Stores already-valid values inside the caller's transaction (setup writes its mode options with
-   * the root account). Nothing is published: the caller calls reload() once the transaction committed.
+   * the root account). Nothing is published: the caller calls committed() once the transaction committed.
    */
   async storeWithin(tx: EntityManager, values: Readonly<Record<string, string>>): Promise<void> {
-    const rows = Object.entries(values).map(([key, value]) => ({ key, value: sealOption(this.config.cryptoSecret, key, value) }));
+    const rows = Object.entries(values).map(([key, value]) => ({
+      key,
+      value: sealOption(this.config.cryptoSecret, key, value),
+    }));
     await this.repo.upsertAll(rows, tx);
   }
 
-  /** Reads every option from the database (boot and periodic sync). */
-  async reload(): Promise<void> {
+  /** After a write of this node committed: reload, then tell the other nodes to. */
+  async committed(): Promise<void> {
+    await this.reload();
+    void this.bus?.publish('options', {});
+  }
+
+  private async readAll(): Promise<void> {
     const { raw, unreadable } = openRows(this.config.cryptoSecret, await this.repo.findAll());
     for (const key of unreadable)
       if (!this.unreadable.has(key))
-        this.logger.error(`option ${key} cannot be decrypted with the current CRYPTO_SECRET; it reads as empty until set again`);
+        this.logger.error(
+          `option ${key} cannot be decrypted with the current CRYPTO_SECRET; it reads as empty until set again`,
+        );
     this.unreadable = new Set(unreadable);
     this.apply(raw);
   }

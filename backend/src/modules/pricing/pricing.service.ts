@@ -1,5 +1,12 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { channelTypeInfo, comparePricingItems, DEFAULT_PRICING_GROUP, pricingItem, viewerGroups, type PricingItem } from '@gw/shared';
+import { Inject, Injectable, Optional, type OnModuleDestroy } from '@nestjs/common';
+import {
+  channelTypeInfo,
+  comparePricingItems,
+  DEFAULT_PRICING_GROUP,
+  pricingItem,
+  viewerGroups,
+  type PricingItem,
+} from '@gw/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Subscription } from 'rxjs';
 import { AppError } from '../../common/http/app-error';
@@ -7,6 +14,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { ConsoleAuthService } from '../auth/console-auth.service';
 import { ChannelService, type ModelServing } from '../channel/channel.service';
 import { OptionService } from '../option/option.service';
+import { ClusterBus } from '../redis/cluster-bus.service';
 import { acceptsUnpricedModels } from '../user/user-setting';
 import { UserService } from '../user/user.service';
 
@@ -28,7 +36,8 @@ const ANONYMOUS: Viewer = { group: DEFAULT_PRICING_GROUP, acceptUnpriced: false 
  * The public price list (docs/pricing.md): every model an enabled channel serves in a group the
  * viewer may use, priced for that viewer. A signed-in caller sees their own group and settings; anyone
  * else (no or a stale session) sees the default group's. Where models are served is read through
- * ChannelService and kept for SYNC_FREQUENCY seconds, dropped at once on a channel change here.
+ * ChannelService and kept for SYNC_FREQUENCY seconds, dropped at once on a channel change here or on
+ * another node (docs/cluster.md).
  */
 @Injectable()
 export class PricingService implements OnModuleDestroy {
@@ -41,10 +50,14 @@ export class PricingService implements OnModuleDestroy {
     private readonly auth: ConsoleAuthService,
     private readonly users: UserService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() bus?: ClusterBus,
   ) {
-    this.subscription = this.channels.changes.subscribe(() => {
+    const drop = () => {
       this.served = null;
-    });
+    };
+    this.subscription = this.channels.changes.subscribe(drop);
+    bus?.subscribe('channel', drop);
+    bus?.onResync(drop);
   }
 
   onModuleDestroy(): void {

@@ -76,6 +76,6 @@ export class SetupService {
       throw err;
     }
     this.done = true;
-    await this.options.reload();
+    await this.options.committed();
   }
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DEFAULT_PAGE_SIZE, TokenStatus } from '@gw/shared';
 import { Subject } from 'rxjs';
 import { AppError } from '../../common/http/app-error';
@@ -8,6 +8,7 @@ import { nowSec } from '../../database/columns';
 import { TokenEntity } from '../../database/entities';
 import { decryptSecret, encryptSecret } from '../auth/secret-box';
 import { OptionService } from '../option/option.service';
+import { ClusterBus } from '../redis/cluster-bus.service';
 import { isGroupUsable } from '../user/usable-groups';
 import { randomAlphanumeric } from '../auth/secrets';
 import type { CreateTokenDto, TokenSearchQuery, UpdateTokenDto } from './dto';
@@ -24,7 +25,10 @@ export interface TokenChange {
   keyHash: string;
 }
 
-/** API tokens: owners manage their own; the relay reads them through its cache (findByKeyHash). */
+/**
+ * API tokens: owners manage their own; the relay reads them through its cache (findByKeyHash). Each
+ * change made here is announced on `changes` and to the other nodes (docs/cluster.md).
+ */
 @Injectable()
 export class TokenService {
   readonly changes = new Subject<TokenChange>();
@@ -33,7 +37,10 @@ export class TokenService {
     private readonly repo: TokenRepository,
     private readonly options: OptionService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    @Optional() bus?: ClusterBus,
+  ) {
+    this.changes.subscribe(({ keyHash }) => void bus?.publish('token', { keyHash }));
+  }
 
   /**
    * Creates `count` tokens (default 1) for `userId`; every one after the first is named
@@ -71,18 +78,35 @@ export class TokenService {
     const filter: OwnedTokenFilter = { nameContains: q.keyword || undefined };
     const fragment = q.token.replace(/^sk-/, '');
     if (!fragment) {
-      const [rows, total] = await this.repo.pageOwned(userId, filter, { skip: page.page * page.pageSize, take: page.pageSize });
-      return paged(rows.map((t) => this.view(t)), total, page);
+      const [rows, total] = await this.repo.pageOwned(userId, filter, {
+        skip: page.page * page.pageSize,
+        take: page.pageSize,
+      });
+      return paged(
+        rows.map((t) => this.view(t)),
+        total,
+        page,
+      );
     }
     if (!/^[A-Za-z0-9-]+$/.test(fragment)) return paged([], 0, page);
     if (fragment.length === KEY_BODY_LENGTH) filter.keyHash = keyHashOf(this.config.cryptoSecret, fragment);
-    const views = (await this.repo.listOwned(userId, filter, SEARCH_SCAN_LIMIT)).map((t) => this.view(t)).filter((v) => v.key.includes(fragment));
+    const views = (await this.repo.listOwned(userId, filter, SEARCH_SCAN_LIMIT))
+      .map((t) => this.view(t))
+      .filter((v) => v.key.includes(fragment));
     return paged(views.slice(page.page * page.pageSize, (page.page + 1) * page.pageSize), views.length, page);
   }
 
   async listOwn(userId: number, page: PageRequest) {
-    const [rows, total] = await this.repo.pageOwned(userId, {}, { skip: page.page * page.pageSize, take: page.pageSize });
-    return paged(rows.map((t) => this.view(t)), total, page);
+    const [rows, total] = await this.repo.pageOwned(
+      userId,
+      {},
+      { skip: page.page * page.pageSize, take: page.pageSize },
+    );
+    return paged(
+      rows.map((t) => this.view(t)),
+      total,
+      page,
+    );
   }
 
   async getOwn(userId: number, id: number): Promise<TokenView> {
@@ -109,7 +133,8 @@ export class TokenService {
       for (const [k, v] of Object.entries(fields)) if (v !== undefined) (patch as Record<string, unknown>)[k] = v;
     }
     if (dto.status !== undefined && (statusOnly || dto.status !== token.status)) {
-      if (dto.status !== TokenStatus.Enabled && dto.status !== TokenStatus.Disabled) throw AppError.badRequest('token.status_invalid');
+      if (dto.status !== TokenStatus.Enabled && dto.status !== TokenStatus.Disabled)
+        throw AppError.badRequest('token.status_invalid');
       const next = { ...token, ...patch };
       if (dto.status === TokenStatus.Enabled && next.expired_time !== -1 && next.expired_time <= nowSec()) {
         throw AppError.badRequest('token.expired_cannot_enable');

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { DEFAULT_GROUP, LogType, renderQuota, Role, UserStatus } from '@gw/shared';
 import { Subject } from 'rxjs';
 import { AppError } from '../../common/http/app-error';
@@ -10,7 +10,14 @@ import { randomAlphanumeric } from '../auth/secrets';
 import { SessionService } from '../auth/session.service';
 import { LogService } from '../log/log.service';
 import { OptionService } from '../option/option.service';
-import { UserRepository, type AuthRecord, type NotifyRecord, type RelayUserRecord, type UserTx } from './user.repository';
+import { ClusterBus } from '../redis/cluster-bus.service';
+import {
+  UserRepository,
+  type AuthRecord,
+  type NotifyRecord,
+  type RelayUserRecord,
+  type UserTx,
+} from './user.repository';
 
 /** A credit and the words of its log row (type 1 top-up, 4 system, 5 check-in: the ledger's credit types). */
 export interface CreditEntry {
@@ -40,7 +47,10 @@ export interface NewUser {
 
 @Injectable()
 export class UserService {
-  /** Ids of users whose role, status, quota or credentials changed (caches listen). */
+  /**
+   * Ids of users whose role, status, quota or credentials changed on this node (caches listen); each
+   * is also announced to the other nodes (docs/cluster.md).
+   */
   readonly changes = new Subject<number>();
 
   constructor(
@@ -49,7 +59,10 @@ export class UserService {
     private readonly sessions: SessionService,
     private readonly options: OptionService,
     private readonly logs: LogService,
-  ) {}
+    @Optional() bus?: ClusterBus,
+  ) {
+    this.changes.subscribe((id) => void bus?.publish('user', { id }));
+  }
 
   findForAuthByAccessToken(hash: string): Promise<AuthRecord | null> {
     return this.repo.findAuthByAccessToken(hash);

@@ -1,7 +1,9 @@
 import { Inject, Injectable, Logger, Optional, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { Subscription } from 'rxjs';
+import { serialized } from '../../../common/async/serialized';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
 import { RelayMetrics } from '../../metrics/relay-metrics.service';
+import { ClusterBus } from '../../redis/cluster-bus.service';
 import { TokenService } from '../../token/token.service';
 import { UserService } from '../../user/user.service';
 import type { RelayCaller } from '../pipeline/relay-caller';
@@ -11,7 +13,8 @@ import { toCachedToken, toCachedUser, type CachedToken, type CachedUser } from '
 /**
  * Tokens (by key hash) and users (by id) for the relay, read through in-memory caches: a key costs
  * one database read when first seen, then none. Entries are dropped when their owner module
- * announces a change and refreshed in bulk every SYNC_FREQUENCY (what other nodes changed).
+ * announces a change, on this node or another (docs/cluster.md), and refreshed in bulk every
+ * SYNC_FREQUENCY.
  */
 @Injectable()
 export class RelayDirectory implements OnModuleInit, OnModuleDestroy {
@@ -20,12 +23,17 @@ export class RelayDirectory implements OnModuleInit, OnModuleDestroy {
   readonly users: ReadThroughCache<number, CachedUser>;
   private readonly subscriptions: Subscription[] = [];
   private timer?: NodeJS.Timeout;
+  /** Re-reads every cached entry (periodic sync, and after messages from other nodes may have been lost). */
+  private readonly refresh = serialized(async () => {
+    await Promise.all([this.tokens.refresh(), this.users.refresh()]);
+  });
 
   constructor(
     private readonly tokenService: TokenService,
     private readonly userService: UserService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() metrics?: RelayMetrics,
+    @Optional() private readonly bus?: ClusterBus,
   ) {
     const idleMs = Math.max(10 * config.syncFrequencySec * 1000, 600_000);
     this.tokens = new MemoryReadThroughCache(
@@ -42,10 +50,11 @@ export class RelayDirectory implements OnModuleInit, OnModuleDestroy {
   onModuleInit(): void {
     this.subscriptions.push(this.tokenService.changes.subscribe((c) => this.tokens.invalidate(c.keyHash)));
     this.subscriptions.push(this.userService.changes.subscribe((id) => this.users.invalidate(id)));
+    this.bus?.subscribe('token', ({ keyHash }) => this.tokens.invalidate(keyHash));
+    this.bus?.subscribe('user', ({ id }) => this.users.invalidate(id));
+    this.bus?.onResync(() => this.refresh());
     this.timer = setInterval(() => {
-      Promise.all([this.tokens.refresh(), this.users.refresh()]).catch((err) =>
-        this.logger.warn(`cache refresh failed: ${String(err)}`),
-      );
+      this.refresh().catch((err) => this.logger.warn(`cache refresh failed: ${String(err)}`));
     }, this.config.syncFrequencySec * 1000);
     this.timer.unref();
   }

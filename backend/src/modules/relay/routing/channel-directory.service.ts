@@ -1,14 +1,17 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { Subscription } from 'rxjs';
+import { serialized } from '../../../common/async/serialized';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
 import type { ChannelEntity } from '../../../database/entities';
 import { ChannelService } from '../../channel/channel.service';
+import { ClusterBus } from '../../redis/cluster-bus.service';
 import { toRelayChannel, type RelayChannel } from './relay-channel';
 import { buildRoutingTable, type RoutingTable } from './routing-table';
 
 /**
  * Every channel in memory with the routing index built from it. A channel write on this node is
- * applied at once from the change event; the whole set is reloaded every SYNC_FREQUENCY.
+ * applied at once from the change event; another node's write makes it reload the whole set
+ * (docs/cluster.md), as it does every SYNC_FREQUENCY.
  */
 @Injectable()
 export class ChannelDirectory implements OnModuleInit, OnModuleDestroy {
@@ -16,15 +19,22 @@ export class ChannelDirectory implements OnModuleInit, OnModuleDestroy {
   private snapshot: RoutingTable = buildRoutingTable([]);
   private subscription?: Subscription;
   private timer?: NodeJS.Timeout;
+  /** Ids applied from change events while a reload was reading: the reload keeps their newer state. */
+  private readonly appliedDuringReload = new Set<Set<number>>();
+  /** Reads every channel (boot, periodic sync, another node's change); never overlapping. */
+  readonly reload = serialized(() => this.readAll());
 
   constructor(
     private readonly channels: ChannelService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly bus?: ClusterBus,
   ) {}
 
   async onModuleInit(): Promise<void> {
     this.subscription = this.channels.changes.subscribe(({ id, channel }) => this.apply(id, channel));
     await this.reload();
+    this.bus?.subscribe('channel', () => this.reload());
+    this.bus?.onResync(() => this.reload());
     this.timer = setInterval(() => {
       this.reload().catch((err) => this.logger.warn(`channel reload failed: ${String(err)}`));
     }, this.config.syncFrequencySec * 1000);
@@ -41,9 +51,25 @@ export class ChannelDirectory implements OnModuleInit, OnModuleDestroy {
     return this.snapshot;
   }
 
-  async reload(): Promise<void> {
-    const rows = await this.channels.loadAll();
-    this.snapshot = buildRoutingTable(rows.map((c) => this.toRelay(c)).filter((c): c is RelayChannel => c !== null));
+  private async readAll(): Promise<void> {
+    const applied = new Set<number>();
+    this.appliedDuringReload.add(applied);
+    try {
+      const rows = await this.channels.loadAll();
+      const next = new Map<number, RelayChannel>();
+      for (const c of rows) {
+        const relay = this.toRelay(c);
+        if (relay) next.set(c.id, relay);
+      }
+      for (const id of applied) {
+        const current = this.snapshot.all.get(id);
+        if (current) next.set(id, current);
+        else next.delete(id);
+      }
+      this.snapshot = buildRoutingTable(next.values());
+    } finally {
+      this.appliedDuringReload.delete(applied);
+    }
   }
 
   private apply(id: number, channel: ChannelEntity | null): void {
@@ -52,6 +78,7 @@ export class ChannelDirectory implements OnModuleInit, OnModuleDestroy {
     if (relay) next.set(id, relay);
     else next.delete(id);
     this.snapshot = buildRoutingTable(next.values());
+    for (const applied of this.appliedDuringReload) applied.add(id);
   }
 
   /** A channel whose key cannot be decrypted (CRYPTO_SECRET changed) is left out, loudly. */
