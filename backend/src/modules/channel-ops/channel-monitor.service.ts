@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
+import { ClusterJobs } from '../redis/cluster-jobs.service';
 import { ChannelTestService } from './channel-test.service';
 
 /**
@@ -15,12 +16,18 @@ export class ChannelMonitorService implements OnApplicationBootstrap {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly scheduler: SchedulerRegistry,
     private readonly tester: ChannelTestService,
+    private readonly jobs: ClusterJobs,
   ) {}
 
   onApplicationBootstrap(): void {
     const minutes = this.config.channelTestFrequencyMin;
     if (!this.config.isMaster || !(minutes > 0)) return;
-    const timer = setInterval(() => this.tester.startTestAll(), Math.max(1000, Math.round(minutes * 60_000)));
+    const periodMs = Math.max(1000, Math.round(minutes * 60_000));
+    const timer = setInterval(() => {
+      this.jobs
+        .run('channel-test', periodMs, () => this.tester.startTestAll())
+        .catch((err) => this.logger.warn(`channel test failed: ${String(err)}`));
+    }, periodMs);
     timer.unref();
     this.scheduler.addInterval('channel-test', timer);
     this.logger.log(`channel-test every ${minutes} min`);

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { OptionService } from '../option/option.service';
+import { ClusterJobs } from '../redis/cluster-jobs.service';
 import { QuotaDataRepository } from './quota-data.repository';
 
 const HOUR = 3600;
@@ -25,6 +26,7 @@ export class UsageRollupService implements OnApplicationBootstrap, OnApplication
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly options: OptionService,
     private readonly data: QuotaDataRepository,
+    private readonly jobs: ClusterJobs,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -40,8 +42,12 @@ export class UsageRollupService implements OnApplicationBootstrap, OnApplication
   /** The option is read before each wait, so a changed interval applies from the next run. */
   private schedule(delayMs: number): void {
     if (this.stopped) return;
+    const periodMs = Math.max(1, this.options.settings.DataExportInterval) * 60_000;
     this.timer = setTimeout(() => {
-      void this.tick().finally(() => this.schedule(Math.max(1, this.options.settings.DataExportInterval) * 60_000));
+      void this.jobs
+        .run('usage-rollup', periodMs, () => this.tick())
+        .catch((err) => this.logger.warn(`dashboard roll-up failed, will retry: ${String(err)}`))
+        .finally(() => this.schedule(Math.max(1, this.options.settings.DataExportInterval) * 60_000));
     }, delayMs);
     this.timer.unref();
   }

@@ -112,6 +112,13 @@ export class RelayMetrics {
     registers: [this.registry],
   });
 
+  private readonly redisFallbacks = new Counter({
+    name: 'gateway_redis_fallback_total',
+    help: "Decisions taken on this node's own state because Redis did not answer, by component.",
+    labelNames: ['component'] as const,
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'gateway_' });
   }
@@ -153,6 +160,11 @@ export class RelayMetrics {
   /** One cluster bus message; `topic` is one of the bus's fixed topics (docs/cluster.md). */
   busMessage(topic: string, direction: 'published' | 'received' | 'dropped'): void {
     this.busMessages.inc({ topic, direction });
+  }
+
+  /** One decision of `component` taken without Redis (its per-node fallback). */
+  redisFallback(component: string): void {
+    this.redisFallbacks.inc({ component });
   }
 
   /** A gauge whose value is read on each scrape. */

@@ -5,6 +5,7 @@ import { t } from '../../common/i18n/i18n';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { nowSec } from '../../database/columns';
 import { QuotaLedger } from '../billing/quota-ledger.service';
+import { ClusterJobs } from '../redis/cluster-jobs.service';
 import { LogService } from '../log/log.service';
 import { MailService } from '../mail/mail.service';
 import { OptionService } from '../option/option.service';
@@ -53,15 +54,19 @@ export class QuotaAlertService implements OnApplicationBootstrap {
     private readonly logs: LogService,
     private readonly mail: MailService,
     private readonly webhooks: WebhookSender,
+    private readonly jobs: ClusterJobs,
   ) {}
 
   onApplicationBootstrap(): void {
     this.ledger.onBalanceMoved((ids) => this.noteMoved(ids));
     const minutes = this.config.quotaRemindFrequencyMin;
     if (!this.config.isMaster || !(minutes > 0)) return;
+    const periodMs = Math.max(1000, Math.round(minutes * 60_000));
     const timer = setInterval(() => {
-      void this.scan().catch((err) => this.logger.warn(`quota alert scan failed: ${String(err)}`));
-    }, Math.max(1000, Math.round(minutes * 60_000)));
+      this.jobs
+        .run('quota-remind', periodMs, () => this.scan())
+        .catch((err) => this.logger.warn(`quota alert scan failed: ${String(err)}`));
+    }, periodMs);
     timer.unref();
     this.scheduler.addInterval('quota-remind', timer);
     this.logger.log(`quota-remind every ${minutes} min`);
@@ -128,7 +133,8 @@ export class QuotaAlertService implements OnApplicationBootstrap {
 
   private async records(ids: readonly number[]): Promise<NotifyRecord[]> {
     const out: NotifyRecord[] = [];
-    for (let i = 0; i < ids.length; i += CHUNK) out.push(...(await this.users.findNotifyRecords(ids.slice(i, i + CHUNK))));
+    for (let i = 0; i < ids.length; i += CHUNK)
+      out.push(...(await this.users.findNotifyRecords(ids.slice(i, i + CHUNK))));
     return out;
   }
 

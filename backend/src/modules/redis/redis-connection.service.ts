@@ -27,7 +27,10 @@ export class RedisConnection implements OnApplicationShutdown {
   /** Components whose fallback was logged during the current outage. */
   private readonly fallbackLogged = new Set<string>();
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig, @Optional() metrics?: RelayMetrics) {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Optional() private readonly metrics?: RelayMetrics,
+  ) {
     if (!config.redisUrl) {
       this.client = null;
       this.subscriber = null;
@@ -71,10 +74,12 @@ export class RedisConnection implements OnApplicationShutdown {
   }
 
   /**
-   * Reports a failed command of `component` (falling back to per-node behaviour). Logged at most once
-   * per outage per component, so that a burst of requests during an outage writes one line each.
+   * Reports a failed command of `component` (falling back to per-node behaviour). Counted each time in
+   * gateway_redis_fallback_total; logged at most once per outage per component, so that a burst of
+   * requests during an outage writes one line each.
    */
   reportFallback(component: string, err: unknown): void {
+    this.metrics?.redisFallback(component);
     if (this.fallbackLogged.has(component)) return;
     this.fallbackLogged.add(component);
     this.logger.warn(

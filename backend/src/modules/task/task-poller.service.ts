@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { parseJsonObject } from '../../common/json';
+import { ClusterJobs } from '../redis/cluster-jobs.service';
 import { nowSec } from '../../database/columns';
 import type { CreativeTaskEntity, DrawingTaskEntity } from '../../database/entities';
 import { CreativeTaskRepository, type TaskPatch } from './creative-task.repository';
@@ -37,11 +38,17 @@ export class TaskPoller implements OnApplicationBootstrap {
     private readonly drawings: DrawingTaskRepository,
     private readonly channels: TaskChannels,
     private readonly billing: TaskBilling,
+    private readonly jobs: ClusterJobs,
   ) {}
 
   onApplicationBootstrap(): void {
     if (!this.config.isMaster) return;
-    const timer = setInterval(() => void this.tick(), this.config.taskPollIntervalMs);
+    const periodMs = this.config.taskPollIntervalMs;
+    const timer = setInterval(() => {
+      this.jobs
+        .run('task-poll', periodMs, () => this.tick())
+        .catch((err) => this.logger.warn(`task poll failed: ${String(err)}`));
+    }, periodMs);
     timer.unref();
     this.scheduler.addInterval('task-poll', timer);
   }
@@ -128,7 +135,9 @@ export class TaskPoller implements OnApplicationBootstrap {
     }
     for (const [channelId, list] of byChannel) {
       const ids = [...new Set(list.map((t) => t.mj_id))];
-      const body = await this.ask(channelId, '/mj/task/list-by-condition', (key) => ({ 'mj-api-secret': key }), { ids });
+      const body = await this.ask(channelId, '/mj/task/list-by-condition', (key) => ({ 'mj-api-secret': key }), {
+        ids,
+      });
       if (body === undefined) continue;
       const byId = new Map(upstreamTasks(body).map((t) => [t.id, t]));
       for (const row of list) {
@@ -149,7 +158,11 @@ export class TaskPoller implements OnApplicationBootstrap {
       buttons: t.buttons ?? row.buttons,
     };
     if (t.status === TaskStatus.Success) {
-      await this.drawings.finish(row.id, TaskStatus.Success, { ...patch, progress: '100%', finish_time: t.finishTime || now });
+      await this.drawings.finish(row.id, TaskStatus.Success, {
+        ...patch,
+        progress: '100%',
+        finish_time: t.finishTime || now,
+      });
     } else if (t.status === TaskStatus.Failure) {
       await this.failDrawing(row, t.failReason || 'failed', { ...patch, finish_time: t.finishTime || now });
     } else if (t.status) {
@@ -158,8 +171,13 @@ export class TaskPoller implements OnApplicationBootstrap {
   }
 
   private async failDrawing(row: DrawingTaskEntity, reason: string, patch: DrawingPatch): Promise<void> {
-    const won = await this.drawings.finish(row.id, TaskStatus.Failure, { finish_time: Date.now(), ...patch, fail_reason: reason });
-    if (won) await this.refund(row.properties, { userId: row.user_id, channelId: row.channel_id, taskId: row.mj_id, reason });
+    const won = await this.drawings.finish(row.id, TaskStatus.Failure, {
+      finish_time: Date.now(),
+      ...patch,
+      fail_reason: reason,
+    });
+    if (won)
+      await this.refund(row.properties, { userId: row.user_id, channelId: row.channel_id, taskId: row.mj_id, reason });
   }
 
   private async apply(row: CreativeTaskEntity, t: SunoUpstreamTask): Promise<void> {
@@ -171,7 +189,11 @@ export class TaskPoller implements OnApplicationBootstrap {
       updated_at: now,
     };
     if (t.status === TaskStatus.Success) {
-      await this.tasks.finish(row.id, TaskStatus.Success, { ...patch, progress: '100%', finish_time: t.finishTime || now });
+      await this.tasks.finish(row.id, TaskStatus.Success, {
+        ...patch,
+        progress: '100%',
+        finish_time: t.finishTime || now,
+      });
     } else if (t.status === TaskStatus.Failure) {
       await this.fail(row, t.failReason || 'failed', { ...patch, finish_time: t.finishTime || now });
     } else {
@@ -189,10 +211,19 @@ export class TaskPoller implements OnApplicationBootstrap {
       ...patch,
       fail_reason: reason,
     });
-    if (won) await this.refund(row.properties, { userId: row.user_id, channelId: row.channel_id, taskId: row.task_id, reason });
+    if (won)
+      await this.refund(row.properties, {
+        userId: row.user_id,
+        channelId: row.channel_id,
+        taskId: row.task_id,
+        reason,
+      });
   }
 
-  private async refund(properties: string | null, task: { userId: number; channelId: number; taskId: string; reason: string }): Promise<void> {
+  private async refund(
+    properties: string | null,
+    task: { userId: number; channelId: number; taskId: string; reason: string },
+  ): Promise<void> {
     const billing = parseJsonObject(properties)?.billing as TaskBillingInfo | undefined;
     if (!billing) {
       this.logger.error(`task ${task.taskId}: no billing record, not refunded`);

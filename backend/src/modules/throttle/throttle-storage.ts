@@ -1,11 +1,12 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { AppError } from '../../common/http/app-error';
 
-type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
+export type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
 const SWEEP_MS = 60_000;
 
-interface Entry {
+/** One key's state; the Redis store (redis-throttle-storage.ts) keeps the same three numbers. */
+export interface ThrottleEntry {
   /** The window opens with the key's first counted request and lasts `ttl`. */
   windowEnd: number;
   hits: number;
@@ -24,7 +25,7 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
  * the guard's keys hash in the throttler's name, the request budgets prefix theirs.
  */
 export class MemoryThrottlerStorage implements ThrottlerStorage {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, ThrottleEntry>();
   private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly now: () => number = Date.now) {
@@ -45,7 +46,7 @@ export class MemoryThrottlerStorage implements ThrottlerStorage {
       return refused(e, now);
     }
     e.hits += 1;
-    return { totalHits: e.hits, timeToExpire: seconds(e.windowEnd - now), isBlocked: false, timeToBlockExpire: 0 };
+    return counted(e, now);
   }
 
   /** Forgets keys whose window and block are over. */
@@ -63,9 +64,20 @@ export class MemoryThrottlerStorage implements ThrottlerStorage {
   }
 }
 
-function refused(e: Entry, now: number): ThrottlerStorageRecord {
+/** The answer for a request counted as `e.hits`. */
+export function counted(e: ThrottleEntry, now: number): ThrottlerStorageRecord {
+  return { totalHits: e.hits, timeToExpire: seconds(e.windowEnd - now), isBlocked: false, timeToBlockExpire: 0 };
+}
+
+/** The answer for a refused (uncounted) request. */
+export function refused(e: ThrottleEntry, now: number): ThrottlerStorageRecord {
   const until = e.blockedUntil > now ? e.blockedUntil : e.windowEnd;
-  return { totalHits: e.hits + 1, timeToExpire: seconds(e.windowEnd - now), isBlocked: true, timeToBlockExpire: seconds(until - now) };
+  return {
+    totalHits: e.hits + 1,
+    timeToExpire: seconds(e.windowEnd - now),
+    isBlocked: true,
+    timeToBlockExpire: seconds(until - now),
+  };
 }
 
 /**

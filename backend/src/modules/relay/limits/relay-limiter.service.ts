@@ -1,10 +1,12 @@
-import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Optional, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { Settings } from '@gw/shared';
 import type { Subscription } from 'rxjs';
 import { OptionService } from '../../option/option.service';
 import { RelayError } from '../http/relay-error';
 import type { RelayCaller } from '../pipeline/relay-caller';
-import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit-store';
+import { RedisConnection } from '../../redis/redis-connection.service';
+import { ADMITTED, MemoryRateLimitStore, type LimitRule, type RateLimitStore } from './rate-limit-store';
+import { FallbackRateLimitStore, RedisRateLimitStore } from './redis-rate-limit-store';
 import { buildSensitiveMatcher, type SensitiveMatcher } from './sensitive-words';
 
 const SWEEP_MS = 60_000;
@@ -14,26 +16,39 @@ export interface LimitTicket {
   readonly successKeys: readonly { key: string; windowMs: number }[];
 }
 
+const NO_LIMITS: LimitTicket = { successKeys: [] };
+
 /**
- * Request limits, in memory per node: the token's own limit (rate_limit_* fields: all requests and
- * successful requests per period) and the ModelRequestRateLimit* options per user. Also the
- * sensitive-word check on prompts.
+ * Request limits: the token's own limit (rate_limit_* fields: all requests and successful requests per
+ * period) and the ModelRequestRateLimit* options per user. Counted in the cluster's Redis when
+ * REDIS_CONN_STRING is set, on this node otherwise or while Redis is away (docs/cluster.md, "Limits").
+ * Also the sensitive-word check on prompts.
  */
 @Injectable()
 export class RelayLimiter implements OnModuleInit, OnModuleDestroy {
-  private readonly store: RateLimitStore = new MemoryRateLimitStore();
+  /** This node's counters: the only ones without Redis, the fallback with it. */
+  private readonly local = new MemoryRateLimitStore();
+  private readonly store: RateLimitStore;
   private sensitive: SensitiveMatcher = buildSensitiveMatcher('');
   private subscription?: Subscription;
   private timer?: NodeJS.Timeout;
 
-  constructor(private readonly options: OptionService) {}
+  constructor(
+    private readonly options: OptionService,
+    @Optional() redis?: RedisConnection,
+  ) {
+    this.store =
+      redis?.client != null
+        ? new FallbackRateLimitStore(new RedisRateLimitStore(redis.client), this.local, redis)
+        : this.local;
+  }
 
   onModuleInit(): void {
     this.sensitive = buildSensitiveMatcher(this.options.settings.SensitiveWords);
     this.subscription = this.options.changes.subscribe((keys) => {
       if (keys.includes('SensitiveWords')) this.sensitive = buildSensitiveMatcher(this.options.settings.SensitiveWords);
     });
-    this.timer = setInterval(() => this.store.sweep(Date.now()), SWEEP_MS);
+    this.timer = setInterval(() => this.local.sweep(Date.now()), SWEEP_MS);
     this.timer.unref();
   }
 
@@ -42,47 +57,49 @@ export class RelayLimiter implements OnModuleInit, OnModuleDestroy {
     this.subscription?.unsubscribe();
   }
 
-  /** Counts this request, or refuses it with 429. */
-  admit(caller: RelayCaller, s: Settings, now = Date.now()): LimitTicket {
+  /**
+   * Counts this request, or refuses it with 429; checked and counted in one step, so nodes sharing
+   * Redis never admit more than the limit between them. A refused request counts nowhere. Answers at
+   * once when the counters are this node's (no Redis configured, or no limit applies).
+   */
+  admit(caller: RelayCaller, s: Settings, now = Date.now()): LimitTicket | Promise<LimitTicket> {
+    const rules: LimitRule[] = [];
     const successKeys: { key: string; windowMs: number }[] = [];
     const rl = caller.token?.rateLimit;
     if (caller.token && rl?.enabled && rl.periodSec > 0) {
       const windowMs = rl.periodSec * 1000;
-      const all = `t:${caller.token.id}`;
       const ok = `ts:${caller.token.id}`;
-      if (
-        (rl.count > 0 && this.store.count(all, windowMs, now) >= rl.count) ||
-        this.store.count(ok, windowMs, now) >= rl.success
-      ) {
-        throw RelayError.rateLimited('relay.rate_limited');
-      }
-      this.store.hit(all, windowMs, now);
+      if (rl.count > 0) rules.push({ key: `t:${caller.token.id}`, windowMs, limit: rl.count, counted: true });
+      rules.push({ key: ok, windowMs, limit: rl.success, counted: false });
       successKeys.push({ key: ok, windowMs });
     }
+    const userRulesFrom = rules.length;
     if (s.ModelRequestRateLimitEnabled && s.ModelRequestRateLimitDurationMinutes > 0) {
       const windowMs = s.ModelRequestRateLimitDurationMinutes * 60_000;
-      const all = `u:${caller.user.id}`;
       const ok = `us:${caller.user.id}`;
       const total = s.ModelRequestRateLimitCount;
-      if (
-        (total > 0 && this.store.count(all, windowMs, now) >= total) ||
-        this.store.count(ok, windowMs, now) >= s.ModelRequestRateLimitSuccessCount
-      ) {
-        const params = {
-          minutes: s.ModelRequestRateLimitDurationMinutes,
-          count: total > 0 ? total : s.ModelRequestRateLimitSuccessCount,
-        };
-        throw RelayError.rateLimited('relay.model_rate_limited', params);
-      }
-      this.store.hit(all, windowMs, now);
+      if (total > 0) rules.push({ key: `u:${caller.user.id}`, windowMs, limit: total, counted: true });
+      rules.push({ key: ok, windowMs, limit: s.ModelRequestRateLimitSuccessCount, counted: false });
       successKeys.push({ key: ok, windowMs });
     }
-    return { successKeys };
+    if (rules.length === 0) return NO_LIMITS;
+    const decide = (refused: number): LimitTicket => {
+      if (refused === ADMITTED) return { successKeys };
+      if (refused < userRulesFrom) throw RelayError.rateLimited('relay.rate_limited');
+      const total = s.ModelRequestRateLimitCount;
+      const params = {
+        minutes: s.ModelRequestRateLimitDurationMinutes,
+        count: total > 0 ? total : s.ModelRequestRateLimitSuccessCount,
+      };
+      throw RelayError.rateLimited('relay.model_rate_limited', params);
+    };
+    const refused = this.store.take(rules, now);
+    return typeof refused === 'number' ? decide(refused) : refused.then(decide);
   }
 
-  /** A request succeeded: it counts toward the success limits. */
+  /** A request succeeded: it counts toward the success limits (never fails: the store falls back). */
   succeeded(ticket: LimitTicket, now = Date.now()): void {
-    for (const { key, windowMs } of ticket.successKeys) this.store.hit(key, windowMs, now);
+    for (const { key, windowMs } of ticket.successKeys) void this.store.hit(key, windowMs, now);
   }
 
   /** The matcher for model output when CheckSensitiveOnCompletionEnabled is on (docs/relay.md); else null. */

@@ -173,7 +173,9 @@ export class RelayService {
       this.limiter.checkPrompt(() => promptText(request.prompt), settings);
       const route = this.executor.route({ caller, req: request });
       routed = true;
-      const ticket = this.limiter.admit(caller, settings);
+      // A promise only when the limits are counted in Redis: without it the relay path awaits nothing here.
+      const counted = this.limiter.admit(caller, settings);
+      const ticket = counted instanceof Promise ? await counted : counted;
       hold = await this.billing.reserve({ caller, admission, req: request, path, requestId, arrivedAt });
       const held = hold;
       const ctx: RelayContext = {
@@ -222,7 +224,8 @@ export class RelayService {
         status: error.status,
         totalMs: performance.now() - startedAt,
       });
-      if (settings.LogErrorEnabled && parsed) this.logFailure(caller, parsed, path, error, outcome, startedAt, requestId);
+      if (settings.LogErrorEnabled && parsed)
+        this.logFailure(caller, parsed, path, error, outcome, startedAt, requestId);
     } finally {
       clearTimeout(deadline);
       reply.raw.off('close', onClose);

@@ -116,7 +116,7 @@ export class RealtimeGateway {
       const price: RealtimePrice = { model, pricing, groupRatio, free };
       const beta = wantsBeta(req.headers['openai-beta'], req.headers['sec-websocket-protocol']);
       // A session counts as one request for the token's and the model's rate limits.
-      const ticket = this.limiter.admit(caller, settings);
+      const ticket = await this.limiter.admit(caller, settings);
       const { channel, upstreamModel, open } = await this.connect(caller, model, beta, settings);
       this.limiter.succeeded(ticket);
       const prepared = { caller, price, settings, channel, upstreamModel, locale, path: REALTIME_PATH, open, abort };
