@@ -276,6 +276,8 @@ mysqlOnly('cluster: three nodes on one database and one Redis', () => {
         );
       }
 
+      await cluster.waitRedis(false); // the nodes did notice the outage
+
       await cluster.redis.start();
       expect((await withinLimit()).outcomes).toEqual(Array(6).fill('ok'));
       await cluster.waitRedis(true);
