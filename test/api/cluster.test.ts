@@ -92,6 +92,9 @@ mysqlOnly('cluster: three nodes on one database and one Redis', () => {
       },
     });
     db = Db.open(node(0));
+    // A first request warms each node's relay path, so that no figure below includes a cold start.
+    const warm = await customer();
+    for (const i of [0, 1, 2]) expect(await ask(node(i), warm.key)).toBe('ok');
   }, 180_000);
 
   afterAll(async () => {
@@ -143,11 +146,11 @@ mysqlOnly('cluster: three nodes on one database and one Redis', () => {
     for (const i of [1, 2]) expect(await ask(node(i), c.key, p.model)).toBe(p.before);
     await p.change(c);
     const changed = Date.now();
-    expect(await ask(node(0), c.key, p.model)).toBe(p.after);
     const delays = await Promise.all(
       [1, 2].map((i) => firstSeen(async () => (await ask(node(i), c.key, p.model)) === p.after, changed)),
     );
     process.stdout.write(`cluster (a) ${p.what}: seen on node 2 after ${delays[0]} ms, node 3 after ${delays[1]} ms\n`);
+    expect(await ask(node(0), c.key, p.model)).toBe(p.after);
     for (const ms of delays) {
       expect(ms).not.toBeNull();
       expect(ms!).toBeLessThanOrEqual(1000);
