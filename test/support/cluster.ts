@@ -2,7 +2,7 @@
  * A cluster for multi-node tests: a private Redis (a `redis-server` child process on a free port, which
  * the test may stop and start again on the same port) and several gateway processes on one database,
  * the first a master (startApp) and the others slaves (startNode), all pointed at that Redis. The
- * shared Redis on 6379 is never touched.
+ * shared Redis on 6379 is never touched. docs/cluster-test.md describes it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
