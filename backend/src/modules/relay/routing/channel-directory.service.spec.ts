@@ -1,0 +1,71 @@
+import { Subject } from 'rxjs';
+import type { AppConfig } from '../../../config/env';
+import { ChannelEntity } from '../../../database/entities';
+import { entityDefaults } from '../../../testing/entity-defaults';
+import { partialFake } from '../../../testing/strict-fake';
+import type { ChannelChange, ChannelService } from '../../channel/channel.service';
+import { ChannelDirectory } from './channel-directory.service';
+
+/** The directory against a channel table the test controls, whose full reads it can hold back. */
+function world() {
+  const table = new Map<number, ChannelEntity>();
+  const changes = new Subject<ChannelChange>();
+  let hold: Promise<void> | null = null;
+  const row = (id: number, status = 1) =>
+    ({
+      ...entityDefaults(ChannelEntity),
+      id,
+      name: `c${id}`,
+      status,
+      models: 'm',
+      group: 'default',
+      key: 'k',
+    }) as ChannelEntity;
+  const channels = partialFake<ChannelService>('ChannelService', {
+    changes,
+    keysOf: () => ['k'],
+    loadAll: async () => {
+      const snapshot = [...table.values()];
+      await hold;
+      return snapshot;
+    },
+  });
+  const config = partialFake<AppConfig>('AppConfig', { syncFrequencySec: 3600 });
+  const directory = new ChannelDirectory(channels, config);
+  return {
+    directory,
+    table,
+    row,
+    /** A local write: stored, then announced as ChannelService does. */
+    write(c: ChannelEntity) {
+      table.set(c.id, c);
+      changes.next({ id: c.id, channel: c });
+    },
+    holdReads() {
+      let release!: () => void;
+      hold = new Promise((r) => (release = r));
+      return () => {
+        hold = null;
+        release();
+      };
+    },
+  };
+}
+
+describe('ChannelDirectory', () => {
+  it('a write applied while a reload was reading survives that reload', async () => {
+    const w = world();
+    w.table.set(1, w.row(1));
+    await w.directory.onModuleInit();
+    const release = w.holdReads();
+    const reload = w.directory.reload();
+    await new Promise((r) => setImmediate(r)); // it read the table as it was: channel 1 enabled, no channel 2
+    w.write(w.row(1, 2));
+    w.write(w.row(2));
+    release();
+    await reload;
+    expect(w.directory.table.all.get(1)?.status).toBe(2);
+    expect(w.directory.table.all.has(2)).toBe(true);
+    w.directory.onModuleDestroy();
+  });
+});
