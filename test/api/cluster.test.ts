@@ -10,8 +10,9 @@ import { TEST_DB, type TestApp } from '../support/test-app';
 
 /**
  * Three gateway processes (one master, two slaves) on one MariaDB schema and one private Redis behave
- * as one gateway (docs/cluster.md; the scenarios: docs/cluster-test.md). SYNC_FREQUENCY is an hour, so whatever another node learns within
- * the test came through Redis, not through the periodic reload. MariaDB only: one run per CI.
+ * as one gateway (docs/cluster.md; the scenarios: docs/cluster-test.md). SYNC_FREQUENCY is an hour,
+ * so whatever another node learns within the test came through Redis, not through the periodic
+ * reload. MariaDB only: one run per CI.
  */
 const mysqlOnly = TEST_DB === 'mysql' ? describe : describe.skip;
 
