@@ -299,5 +299,17 @@ mysqlOnly('cluster: three nodes on one database and one Redis', () => {
       await cluster.waitRedis(true);
       expect(tally(await burst(5))).toEqual({ ok: LIMIT, '429 rate_limit_exceeded': 3 * 5 - LIMIT });
     });
+
+    it('(e) a token disabled while Redis is down is refused on every node once Redis is back', async () => {
+      const c = await customer();
+      for (const i of [1, 2]) expect(await ask(node(i), c.key)).toBe('ok');
+      await cluster.redis.stop();
+      await c.client.put('/api/token/?status_only=true', { id: c.tokenId, status: 2 });
+      expect(await ask(node(0), c.key)).toBe('403 token_disabled');
+      await cluster.redis.start();
+      await cluster.waitRedis(true);
+      const refused = async (i: number) => (await ask(node(i), c.key)) === '403 token_disabled';
+      expect(await eventually(async () => (await refused(1)) && (await refused(2)), 10_000)).toBe(true);
+    });
   });
 });
