@@ -6,6 +6,7 @@ import { RealtimeMock, realtimeUsage } from '../mock-upstream/realtime-mock';
 import { ApiClient } from '../support/api-client';
 import { setOption, setupRoot } from '../support/fixtures';
 import { expectLedger } from '../support/ledger-invariant';
+import { sampleSum, scrapeMetrics } from '../support/prometheus-text';
 import { createChannel, createToken, Db, eventually, fundedUser } from '../support/relay-fixtures';
 import { startApp, type TestApp } from '../support/test-app';
 
@@ -37,11 +38,12 @@ describe('realtime relay (GET /v1/realtime)', () => {
   const FIRST_QUOTA = 2650; // 2.5 × (100 + 400 + 80 + 480)
   const SECOND = realtimeUsage({ textIn: 200, audioIn: 0, cached: 100, textOut: 10, audioOut: 0 });
   const SECOND_QUOTA = 475; // 2.5 × (100 + 50 + 40)
+  const METRICS = 'realtime-metrics-token';
 
   beforeAll(async () => {
     mock = new RealtimeMock();
     await mock.start();
-    t = await startApp();
+    t = await startApp({ METRICS_TOKEN: METRICS });
     db = Db.open(t);
     root = await setupRoot(t.url);
     await priceModels(root);
@@ -95,6 +97,7 @@ describe('realtime relay (GET /v1/realtime)', () => {
 
   it('bills each response of an SDK session (Bearer key) exactly, with ws and audio fields in the log', async () => {
     const { user, token } = await customer('rt', 1_000_000);
+    const metricsBefore = await scrapeMetrics(t.url, METRICS);
     mock.script(FIRST, SECOND);
     const client = new OpenAI({ apiKey: token.key, baseURL: `${t.url}/v1`, maxRetries: 0 });
     const rt = new OpenAIRealtimeWS({ model: MODEL, options: plain as any }, client);
@@ -129,6 +132,14 @@ describe('realtime relay (GET /v1/realtime)', () => {
 
     const logs = await eventually(async () => ((await logsOf(user.id)).length === 2 ? logsOf(user.id) : null));
     expect(logs!.map((l: any) => Number(l.quota))).toEqual([FIRST_QUOTA, SECOND_QUOTA]);
+    // Each response counts in the relay metrics as one delivered request of mode realtime, with its quota.
+    const metricsAfter = await scrapeMetrics(t.url, METRICS);
+    const moved = (name: string) =>
+      sampleSum(metricsAfter, name, { mode: 'realtime', model: MODEL }) -
+      sampleSum(metricsBefore, name, { mode: 'realtime', model: MODEL });
+    expect(moved('gateway_relay_requests_total')).toBe(2);
+    const quotaMoved = (s: typeof metricsAfter) => sampleSum(s, 'gateway_relay_quota_total', { model: MODEL });
+    expect(quotaMoved(metricsAfter) - quotaMoved(metricsBefore)).toBe(FIRST_QUOTA + SECOND_QUOTA);
     expect(logs!.map((l: any) => [l.prompt_tokens, l.completion_tokens])).toEqual([
       [150, 50],
       [200, 10],

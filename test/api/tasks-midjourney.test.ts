@@ -2,12 +2,14 @@ import { MJ_IMAGE, MjMock } from '../mock-upstream/mj-mock';
 import type { ApiClient } from '../support/api-client';
 import { setOption, setupRoot } from '../support/fixtures';
 import { expectLedger } from '../support/ledger-invariant';
+import { sampleSum, scrapeMetrics } from '../support/prometheus-text';
 import { createChannel, createToken, Db, eventually, fundedUser, sleep } from '../support/relay-fixtures';
 import { startApp, type TestApp } from '../support/test-app';
 
 const UPSTREAM_KEY = 'mj-upstream-secret';
 const IMAGINE = 50_000; // mj_imagine 0.1 USD × 500000
 const UPSCALE = 25_000; // mj_upscale 0.05 USD × 500000
+const METRICS = 'mj-metrics-token';
 const TOKEN_QUOTA = 5_000_000;
 
 interface Customer {
@@ -52,17 +54,25 @@ describe('Midjourney tasks', () => {
   };
   const charges = async (c: Customer, n: number): Promise<any[]> =>
     (await eventually(async () => {
-      const rows = await db.all('SELECT quota, model_name, other FROM logs WHERE type = 2 AND user_id = ? ORDER BY id', [c.id]);
+      const rows = await db.all(
+        'SELECT quota, model_name, other FROM logs WHERE type = 2 AND user_id = ? ORDER BY id',
+        [c.id],
+      );
       return rows.length >= n ? rows : null;
     })) ?? [];
 
   beforeAll(async () => {
     mj = new MjMock(UPSTREAM_KEY);
     await mj.start();
-    t = await startApp({ TASK_POLL_INTERVAL_MS: '200' });
+    t = await startApp({ TASK_POLL_INTERVAL_MS: '200', METRICS_TOKEN: METRICS });
     db = Db.open(t);
     root = await setupRoot(t.url);
-    await createChannel(root, { type: 2, key: UPSTREAM_KEY, base_url: mj.url, models: 'mj_imagine,mj_upscale,mj_variation,mj_upload,mj_describe,mj_blend,mj_shorten,swap_face' });
+    await createChannel(root, {
+      type: 2,
+      key: UPSTREAM_KEY,
+      base_url: mj.url,
+      models: 'mj_imagine,mj_upscale,mj_variation,mj_upload,mj_describe,mj_blend,mj_shorten,swap_face',
+    });
   });
   afterAll(async () => {
     db.close();
@@ -73,12 +83,19 @@ describe('Midjourney tasks', () => {
   it('imagine → polled to SUCCESS with its image, then an upscale on it; each charged once', async () => {
     const c = await customer('mj-imagine');
     const before = await quotaOf(c.id);
+    const metricsBefore = await scrapeMetrics(t.url, METRICS);
     const sub = await call(c.key, 'POST', '/mj/submit/imagine', { prompt: 'a cat --fast' }, true);
     expect(sub).toMatchObject({ status: 200, body: { code: 1, description: '提交成功' } });
     const id: string = sub.body.result;
     expect(await quotaOf(c.id)).toBe(before - IMAGINE);
     const done = await until(c, id, 'SUCCESS');
-    expect(done).toMatchObject({ id, action: 'IMAGINE', prompt: 'a cat --fast', progress: '100%', imageUrl: `${mj.url}/images/${id}.png` });
+    expect(done).toMatchObject({
+      id,
+      action: 'IMAGINE',
+      prompt: 'a cat --fast',
+      progress: '100%',
+      imageUrl: `${mj.url}/images/${id}.png`,
+    });
     expect(done.buttons[0].customId).toContain('upsample');
 
     const action = await call(c.key, 'POST', '/mj/submit/action', { customId: done.buttons[0].customId, taskId: id });
@@ -86,10 +103,23 @@ describe('Midjourney tasks', () => {
     const up = await until(c, action.body.result, 'SUCCESS');
     expect(up.action).toBe('UPSCALE');
     const rows = await charges(c, 2);
-    expect(rows.map((r: any) => [r.model_name, Number(r.quota)])).toEqual([['mj_imagine', IMAGINE], ['mj_upscale', UPSCALE]]);
+    expect(rows.map((r: any) => [r.model_name, Number(r.quota)])).toEqual([
+      ['mj_imagine', IMAGINE],
+      ['mj_upscale', UPSCALE],
+    ]);
     expect(JSON.parse(rows[0].other).task_id).toBe(id);
     expect(await quotaOf(c.id)).toBe(before - IMAGINE - UPSCALE);
-    expect((await call(c.key, 'GET', `/mj/task/${id}/image-seed`)).body).toMatchObject({ code: 1, result: `seed-${id}` });
+    // Each accepted submission counts in the relay metrics as one delivered request of mode task.
+    const metricsAfter = await scrapeMetrics(t.url, METRICS);
+    const moved = (name: string, model: string) =>
+      sampleSum(metricsAfter, name, { model }) - sampleSum(metricsBefore, name, { model });
+    expect(moved('gateway_relay_requests_total', 'mj_imagine')).toBe(1);
+    expect(moved('gateway_relay_quota_total', 'mj_imagine')).toBe(IMAGINE);
+    expect(moved('gateway_relay_quota_total', 'mj_upscale')).toBe(UPSCALE);
+    expect((await call(c.key, 'GET', `/mj/task/${id}/image-seed`)).body).toMatchObject({
+      code: 1,
+      result: `seed-${id}`,
+    });
     await ledgerOk(c);
   });
 
@@ -99,7 +129,10 @@ describe('Midjourney tasks', () => {
       const c = await customer('mj-early');
       const sub = await call(c.key, 'POST', '/mj/submit/imagine', { prompt: 'slow dog' });
       const before = await quotaOf(c.id);
-      const action = await call(c.key, 'POST', '/mj/submit/action', { customId: 'MJ::JOB::upsample::1::x', taskId: sub.body.result });
+      const action = await call(c.key, 'POST', '/mj/submit/action', {
+        customId: 'MJ::JOB::upsample::1::x',
+        taskId: sub.body.result,
+      });
       expect(action.body).toMatchObject({ code: 4, description: 'task_status_not_success' });
       expect(await quotaOf(c.id)).toBe(before);
     } finally {
@@ -164,7 +197,9 @@ describe('Midjourney tasks', () => {
     const mine = await call(c.key, 'POST', '/mj/task/list-by-condition', { ids: [first.body.result] });
     expect(mine.body.length).toBeGreaterThan(0);
     expect(mine.body[0]).toMatchObject({ id: first.body.result, action: 'IMAGINE' });
-    expect((await call(other.key, 'POST', '/mj/task/list-by-condition', { ids: [first.body.result] })).body).toEqual([]);
+    expect((await call(other.key, 'POST', '/mj/task/list-by-condition', { ids: [first.body.result] })).body).toEqual(
+      [],
+    );
     expect((await call(other.key, 'GET', `/mj/task/${first.body.result}/fetch`)).status).toBe(404);
     await until(c, first.body.result, 'SUCCESS');
     await ledgerOk(c);
@@ -174,7 +209,11 @@ describe('Midjourney tasks', () => {
   it('options: mode flags cleared, account filter and notify hook passed only when enabled (hook by the outbound rule)', async () => {
     const c = await customer('mj-options');
     const lastSubmit = () => [...mj.requests].reverse().find((r) => r.path === '/mj/submit/imagine')!.body;
-    const body = { prompt: 'a hill --relax --v 6', accountFilter: { instanceId: 'a1' }, notifyHook: 'https://hooks.example.com/mj' };
+    const body = {
+      prompt: 'a hill --relax --v 6',
+      accountFilter: { instanceId: 'a1' },
+      notifyHook: 'https://hooks.example.com/mj',
+    };
     expect((await call(c.key, 'POST', '/mj/submit/imagine', body)).body.code).toBe(1);
     expect(lastSubmit()).toEqual({ prompt: 'a hill --relax --v 6' });
     await setOption(root, 'MjModeClearEnabled', 'true');
@@ -185,9 +224,16 @@ describe('Midjourney tasks', () => {
         await call(c.key, 'POST', '/mj/submit/imagine', body);
         return lastSubmit().prompt === 'a hill --v 6';
       });
-      expect(lastSubmit()).toEqual({ prompt: 'a hill --v 6', accountFilter: { instanceId: 'a1' }, notifyHook: 'https://hooks.example.com/mj' });
+      expect(lastSubmit()).toEqual({
+        prompt: 'a hill --v 6',
+        accountFilter: { instanceId: 'a1' },
+        notifyHook: 'https://hooks.example.com/mj',
+      });
       const before = await quotaOf(c.id);
-      const internal = await call(c.key, 'POST', '/mj/submit/imagine', { prompt: 'x', notifyHook: 'http://127.0.0.1:9/hook' });
+      const internal = await call(c.key, 'POST', '/mj/submit/imagine', {
+        prompt: 'x',
+        notifyHook: 'http://127.0.0.1:9/hook',
+      });
       expect(internal).toMatchObject({ status: 400, body: { code: 4, description: 'invalid_notify_hook' } });
       expect(await quotaOf(c.id)).toBe(before);
     } finally {
@@ -203,7 +249,9 @@ describe('Midjourney tasks', () => {
     const image = `data:image/png;base64,${Buffer.alloc(120_000, 1).toString('base64')}`;
     const sub = await call(c.key, 'POST', '/mj/submit/imagine', { prompt: 'from an image', base64Array: [image] });
     expect(sub).toMatchObject({ status: 200, body: { code: 1 } });
-    expect((await call('sk-wrong', 'POST', '/mj/submit/imagine', { prompt: 'x', base64Array: [image] })).status).toBe(401);
+    expect((await call('sk-wrong', 'POST', '/mj/submit/imagine', { prompt: 'x', base64Array: [image] })).status).toBe(
+      401,
+    );
     await ledgerOk(c);
   });
 
@@ -233,7 +281,14 @@ describe('Midjourney tasks', () => {
     ]);
     // The upload answers URLs and leaves no task.
     const tasks = await db.all('SELECT action FROM midjourneys WHERE user_id = ? ORDER BY id', [c.id]);
-    expect(tasks.map((r: any) => r.action)).toEqual(['DESCRIBE', 'BLEND', 'SHORTEN', 'SWAP_FACE', 'IMAGINE', 'UPSCALE']);
+    expect(tasks.map((r: any) => r.action)).toEqual([
+      'DESCRIBE',
+      'BLEND',
+      'SHORTEN',
+      'SWAP_FACE',
+      'IMAGINE',
+      'UPSCALE',
+    ]);
     await ledgerOk(c);
   });
 });

@@ -1,8 +1,12 @@
 // npm run bench — measures what the gateway adds, as docs/benchmarks.md describes: mock upstream, null
 // proxy floor and the governed gateway (real key, billing, usage logs, SQLite) in one run, rounds
 // interleaved; gateway and null proxy pinned to core 1, mock and load generators to core 0.
-// Writes docs/benchmarks.md. Env: BENCH_ROUNDS (3), BENCH_DURATION (5s), BENCH_STREAMS (60), and
-// BENCH_BASELINE: another checkout (built) whose gateway joins the c1/c32 rounds as "before".
+// The gateway runs with metrics and tracing on (METRICS_TOKEN, OTLP export to the mock); a second one with
+// both off joins the c1/c32 rounds, so their cost is measured in the same run.
+// Writes docs/benchmarks.md, unless the median throughput ratio to the null proxy fell more than 10% below
+// the one recorded there: then it prints the report, leaves the file and exits 1.
+// Env: BENCH_ROUNDS (3), BENCH_DURATION (5s), BENCH_STREAMS (60), and BENCH_BASELINE: another checkout
+// (built) whose gateway joins the c1/c32 rounds as "before".
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -25,12 +29,17 @@ const BODY = JSON.stringify({
   messages: [{ role: 'user', content: 'Summarise the benefits of keep-alive connections in two sentences.' }],
 });
 const CHARGE = Math.round(0.075 * (24 + 180 * 4)); // gpt-4o-mini × the mock's usage
+/** A drop of the median c32 ratio to the null proxy beyond this fraction of the recorded one fails the run. */
+const REGRESSION = 0.1;
+const DOC = join(ROOT, 'docs/benchmarks.md');
 const children = [];
 
 // The load generator and the core pinning come from Debian's wrk and util-linux.
 for (const tool of ['wrk', 'taskset']) {
   if (spawnSync('which', [tool]).status !== 0) {
-    console.error(`npm run bench needs ${tool} on the PATH (apt-get install -y ${tool === 'wrk' ? 'wrk' : 'util-linux'})`);
+    console.error(
+      `npm run bench needs ${tool} on the PATH (apt-get install -y ${tool === 'wrk' ? 'wrk' : 'util-linux'})`,
+    );
     process.exit(1);
   }
 }
@@ -120,14 +129,28 @@ async function main() {
   };
   const mock = await start(0, join(HERE, 'mock.mjs'), { PORT: '0' }, /mock listening on (\d+)/);
   const mockUrl = `http://127.0.0.1:${mock.port}`;
+  // Observability on: /metrics behind a token, and spans exported over OTLP to the mock (which accepts them).
+  const observedEnv = { ...gatewayEnv, METRICS_TOKEN: 'bench-metrics', OTEL_EXPORTER_OTLP_ENDPOINT: mockUrl };
   const nullProxy = await start(
     1,
     join(HERE, 'null-proxy.mjs'),
     { PORT: '0', UPSTREAM: mockUrl },
     /null proxy listening on (\d+)/,
   );
-  let gateway = await start(1, join(ROOT, 'backend/dist/main.js'), gatewayEnv, /listening on http:\/\/localhost:(\d+)/);
+  let gateway = await start(
+    1,
+    join(ROOT, 'backend/dist/main.js'),
+    observedEnv,
+    /listening on http:\/\/localhost:(\d+)/,
+  );
   const gw = () => `http://127.0.0.1:${gateway.port}`;
+  const plain = await start(
+    1,
+    join(ROOT, 'backend/dist/main.js'),
+    { ...gatewayEnv, SQLITE_PATH: join(dir, 'plain.db') },
+    /listening on http:\/\/localhost:(\d+)/,
+  );
+  const plainUrl = `http://127.0.0.1:${plain.port}`;
 
   const key = await governed(gw(), mockUrl);
   let baseline = null;
@@ -140,6 +163,7 @@ async function main() {
     direct: { url: `${mockUrl}/v1/chat/completions`, key: '' },
     null: { url: `http://127.0.0.1:${nullProxy.port}/v1/chat/completions`, key: '' },
     gateway: { url: `${gw()}/v1/chat/completions`, key },
+    plain: { url: `${plainUrl}/v1/chat/completions`, key: await governed(plainUrl, mockUrl) },
   };
   if (baseline) {
     const url = `http://127.0.0.1:${baseline.port}`;
@@ -158,12 +182,16 @@ async function main() {
         `round ${round} ${name}: c1 p50 ${last.c1.at(-1).p50_us} µs, c32 ${Math.round(last.c32.at(-1).rps)} req/s`,
       );
     }
+    const ratio = (100 * results.gateway.c32.at(-1).rps) / results.null.c32.at(-1).rps;
+    console.log(`round ${round}: gateway / null proxy at c32 = ${ratio.toFixed(1)}%`);
   }
+  await stop(plain);
 
   // Streams: time to first token and gap between chunks, direct vs gateway, interleaved.
   const streams = { direct: [], null: [], gateway: [] };
   for (let round = 1; round <= ROUNDS; round++) {
-    for (const name of Object.keys(streams)) streams[name].push(streamClient('seq', targets[name].url, targets[name].key, STREAMS));
+    for (const name of Object.keys(streams))
+      streams[name].push(streamClient('seq', targets[name].url, targets[name].key, STREAMS));
   }
   if (baseline) await stop(baseline);
 
@@ -192,7 +220,7 @@ async function main() {
 
   // 1,000 concurrent streams against a mock that takes 1 s, on a fresh gateway process.
   await stop(gateway);
-  gateway = await start(1, join(ROOT, 'backend/dist/main.js'), gatewayEnv, /listening on http:\/\/localhost:(\d+)/);
+  gateway = await start(1, join(ROOT, 'backend/dist/main.js'), observedEnv, /listening on http:\/\/localhost:(\d+)/);
   streamClient('conc', `${gw()}/v1/chat/completions`, key, 50); // warm
   const pid = gateway.proc.pid;
   const rssBefore = vm(pid, 'VmRSS');
@@ -266,6 +294,12 @@ async function main() {
       peak_rss_mb: Math.round(peak),
       vm_hwm_mb: Math.round(hwm),
     },
+    observability: {
+      c1_p50_us: { on: med('gateway', 'c1', (r) => r.p50_us), off: med('plain', 'c1', (r) => r.p50_us) },
+      c1_p99_us: { on: med('gateway', 'c1', (r) => r.p99_us), off: med('plain', 'c1', (r) => r.p99_us) },
+      c32_rps: { on: med('gateway', 'c32', (r) => r.rps), off: med('plain', 'c32', (r) => r.rps) },
+      ratio_by_round: results.gateway.c32.map((g, i) => Math.round((100 * g.rps) / results.plain.c32[i].rps)),
+    },
     baseline: baseline && {
       dir: BASELINE,
       c1_p50_us: med('baseline', 'c1', (r) => r.p50_us),
@@ -297,6 +331,36 @@ function beforeAfter(s) {
     `Throughput after / before at c32, round by round: ${b.ratio_by_round.map((r) => `${r}%`).join(', ')} (median ${median(b.ratio_by_round)}%).`,
     '',
   ];
+}
+
+/** What metrics and tracing cost: the same rounds against a gateway with both off. */
+function observabilityCost(s) {
+  const o = s.observability;
+  return [
+    'Metrics and tracing: the gateway above runs with both on (`METRICS_TOKEN` set, every relay request traced and',
+    'exported over OTLP to the mock). A second gateway with both off ran in the same rounds, on its own SQLite file.',
+    '',
+    '| measure | off | on | cost |',
+    '|---|---|---|---|',
+    `| p50 latency at c1 (µs) | ${o.c1_p50_us.off} | ${o.c1_p50_us.on} | ${o.c1_p50_us.on - o.c1_p50_us.off} |`,
+    `| p99 latency at c1 (µs) | ${o.c1_p99_us.off} | ${o.c1_p99_us.on} | ${o.c1_p99_us.on - o.c1_p99_us.off} |`,
+    `| throughput at c32 (req/s) | ${Math.round(o.c32_rps.off)} | ${Math.round(o.c32_rps.on)} | ${Math.round((100 * o.c32_rps.on) / o.c32_rps.off) - 100}% |`,
+    '',
+    `Throughput on / off at c32, round by round: ${o.ratio_by_round.map((r) => `${r}%`).join(', ')} (median ${median(o.ratio_by_round)}%).`,
+    '',
+  ];
+}
+
+/** The median c32 ratio to the null proxy that docs/benchmarks.md holds now; null when it holds none. */
+function recordedRatio() {
+  try {
+    const m = /Throughput ratio gateway \/ null proxy at c32, round by round: .*\(median (\d+)%\)/.exec(
+      readFileSync(DOC, 'utf8'),
+    );
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
 }
 
 function report(s) {
@@ -337,6 +401,7 @@ function report(s) {
     '',
     `Throughput ratio gateway / null proxy at c32, round by round: ${s.ratio_by_round.map((r) => `${r}%`).join(', ')} (median ${median(s.ratio_by_round)}%).`,
     '',
+    ...observabilityCost(s),
     ...(s.baseline ? beforeAfter(s) : []),
     `Streams: ${s.streams_ok}/${s.streams_n} sequential streams complete through the gateway (mock: role chunk, 20 content chunks every 5 ms, usage chunk, [DONE]).`,
     '',
@@ -368,8 +433,18 @@ function report(s) {
     '',
   ];
   const text = lines.join('\n');
-  writeFileSync(join(ROOT, 'docs/benchmarks.md'), text);
   console.log(`\n${text}`);
+  const recorded = recordedRatio();
+  const now = median(s.ratio_by_round);
+  if (recorded !== null && now < recorded * (1 - REGRESSION)) {
+    console.error(
+      `\n✗ REGRESSION: median throughput ratio to the null proxy ${now}% is more than ${100 * REGRESSION}% below the ${recorded}% recorded in docs/benchmarks.md (left unchanged).`,
+    );
+    process.exitCode = 1;
+    return;
+  }
+  writeFileSync(DOC, text);
+  console.log(`\nmedian ratio ${now}% (recorded before: ${recorded ?? 'none'}%): docs/benchmarks.md written`);
 }
 
 /** Governed mode: a real user, key, channel, pricing and usage logs on SQLite. Returns the API key. */

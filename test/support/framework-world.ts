@@ -144,7 +144,7 @@ export class FrameworkWorld {
     const ids = [...this.seen];
     expect(ids).toHaveLength(n);
     const rows = async () =>
-      this.db.all(`SELECT * FROM logs WHERE type = 2 AND request_id IN (${ids.map(() => '?').join(', ')})`, ids);
+      this.db.logRows(`SELECT * FROM logs WHERE type = 2 AND request_id IN (${ids.map(() => '?').join(', ')})`, ids);
     await eventually(async () => (await rows()).length >= n, 15_000);
     const logs = await rows();
     expect(logs).toHaveLength(n);

@@ -1,5 +1,6 @@
 /**
- * The ledger invariant (docs/ledger.md), read straight from the database (SQLite file or MariaDB schema):
+ * The ledger invariant (docs/ledger.md), read straight from the database (SQLite file or MariaDB schema;
+ * `logs` from the main database and the log database together when the app runs with LOG_SQL_DSN):
  *
  * - every user: initial + credits (rows of type 1, 4, 5 by `quota`; type 3 by `other.quota_delta`)
  *   − charges (type-2 `quota`) = users.quota, and users.used_quota = charges;
@@ -103,7 +104,7 @@ export async function checkLedger(db: Db, scope: LedgerScope): Promise<LedgerRep
   ].filter(Boolean);
   const rows: LogRow[] = who.length
     ? (
-        await db.all<LogRow>(
+        await db.logRows<LogRow>(
           `SELECT id, user_id, token_id, type, quota, other, request_id
            FROM logs WHERE type IN (1, 2, 3, 4, 5) AND (${who.join(' OR ')}) ORDER BY id`,
           [...userIds, ...tokenIds],
@@ -178,7 +179,8 @@ export async function checkLedger(db: Db, scope: LedgerScope): Promise<LedgerRep
   for (const r of scoped) {
     const other = parseOther(r.other);
     const task = typeof other.task_id === 'string' ? other.task_id : null;
-    if (r.quota < 0 && (other.refund !== true || !task)) problems.push(`charge row #${r.id}: negative (${r.quota}) and not a task refund`);
+    if (r.quota < 0 && (other.refund !== true || !task))
+      problems.push(`charge row #${r.id}: negative (${r.quota}) and not a task refund`);
     if (!task) continue;
     const t = byTask.get(task) ?? { charged: 0, refunds: 0, refunded: 0 };
     if (other.refund === true) {

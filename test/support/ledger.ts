@@ -29,16 +29,20 @@ export class Ledger {
     return Number((await this.db.one('SELECT quota FROM users WHERE id = ?', [this.userId])).quota);
   }
 
+  /** The user's consumption log rows, oldest first (from both databases with LOG_SQL_DSN). */
+  private charges(): Promise<any[]> {
+    return this.db.logRows('SELECT * FROM logs WHERE type = 2 AND user_id = ? ORDER BY id', [this.userId]);
+  }
+
   /** The newest consumption log row. */
-  newest(): Promise<any> {
-    return this.db.one('SELECT * FROM logs WHERE type = 2 AND user_id = ? ORDER BY id DESC', [this.userId]);
+  async newest(): Promise<any> {
+    return (await this.charges()).at(-1);
   }
 
   /** The log of the next request: its model, tokens, path and price, and the balance after it. Returns the log row. */
   async charged(expected: ExpectedCharge): Promise<any> {
     this.made++;
-    const count = async () =>
-      Number((await this.db.one('SELECT COUNT(*) AS n FROM logs WHERE type = 2 AND user_id = ?', [this.userId])).n);
+    const count = async () => (await this.charges()).length;
     await eventually(async () => (await count()) >= this.made, 15_000);
     const log = await this.newest();
     expect(log.model_name).toBe(expected.model);
@@ -50,8 +54,7 @@ export class Ledger {
     expect(Number(log.quota)).toBe(Math.max(1, Math.round(price)));
     if (expected.quota !== undefined) expect(Number(log.quota)).toBe(expected.quota);
     if (expected.path) expect(r.request_path).toBe(expected.path);
-    const sum = async () =>
-      Number((await this.db.one('SELECT SUM(quota) AS q FROM logs WHERE type = 2 AND user_id = ?', [this.userId])).q);
+    const sum = async () => (await this.charges()).reduce((s, r) => s + Number(r.quota), 0);
     await eventually(async () => this.start - (await this.quota()) === (await sum()), 15_000);
     expect(this.start - (await this.quota())).toBe(await sum());
     return log;

@@ -40,7 +40,10 @@ export class MailInbox {
       },
       onData(stream, session, cb) {
         simpleParser(stream).then((m) => {
-          inbox.receive(m, session.envelope.rcptTo.map((r) => r.address.toLowerCase()));
+          inbox.receive(
+            m,
+            session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          );
           cb();
         }, cb);
       },
@@ -80,7 +83,11 @@ export class MailInbox {
    * The next mail to `address` (matching `predicate`) not handed out before, waiting up to
    * `timeoutMs` for it to arrive.
    */
-  async waitForMail(address: string, predicate: (m: ReceivedMail) => boolean = () => true, timeoutMs = 30_000): Promise<ReceivedMail> {
+  async waitForMail(
+    address: string,
+    predicate: (m: ReceivedMail) => boolean = () => true,
+    timeoutMs = 30_000,
+  ): Promise<ReceivedMail> {
     const find = () => this.mailsTo(address).find((m) => !this.taken.has(m) && predicate(m));
     const deadline = Date.now() + timeoutMs;
     for (;;) {
@@ -90,7 +97,10 @@ export class MailInbox {
         return hit;
       }
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no mail to ${address} within ${timeoutMs} ms (received: ${this.mails.map((m) => m.to.join(',')).join('; ') || 'none'})`);
+      if (left <= 0)
+        throw new Error(
+          `no mail to ${address} within ${timeoutMs} ms (received: ${this.mails.map((m) => m.to.join(',')).join('; ') || 'none'})`,
+        );
       await this.nextMail(Math.min(left, 1000));
     }
   }

@@ -30,3 +30,10 @@ export function sampleSum(samples: readonly Sample[], name: string, labels: Reco
   }
   return sum;
 }
+
+/** Scrapes `${url}/metrics` with a bearer token (the app runs with METRICS_TOKEN = token) and parses it. */
+export async function scrapeMetrics(url: string, token: string): Promise<Sample[]> {
+  const res = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  if (res.status !== 200) throw new Error(`/metrics answered ${res.status}`);
+  return parseSamples(await res.text());
+}

@@ -81,8 +81,32 @@ export class Db {
     await this.execute(sql, params);
   }
 
+  /**
+   * `SELECT … FROM logs …` as one table: with a log database (LOG_SQL_DSN) the query runs on both and the
+   * rows are merged by id (a row caught in both during its move counts once); the query must select
+   * `id` and should not aggregate. Rows come sorted by id.
+   */
+  async logRows<T extends { id: number } = any>(sql: string, params: unknown[] = []): Promise<T[]> {
+    const main = await this.all<T>(sql, params);
+    if (!this.t.logDb) return main;
+    const byId = new Map(main.map((r) => [Number(r.id), r]));
+    for (const r of (await this.query(this.t.logDb.url, sql, params)) as T[])
+      if (!byId.has(Number(r.id))) byId.set(Number(r.id), r);
+    return [...byId.entries()].sort((a, b) => a[0] - b[0]).map(([, r]) => r);
+  }
+
   close(): void {
     this.sqlite?.close();
+  }
+
+  private async query(url: string, sql: string, params: unknown[]): Promise<unknown[]> {
+    const conn = await createConnection({ uri: url, supportBigNumbers: true, bigNumberStrings: false });
+    try {
+      const [rows] = await conn.query(sql.replace(/"/g, '`'), params);
+      return Array.isArray(rows) ? rows : [];
+    } finally {
+      await conn.end();
+    }
   }
 
   private async execute(sql: string, params: unknown[]): Promise<unknown[]> {
@@ -98,13 +122,7 @@ export class Db {
       }
       return stmt.all(...params);
     }
-    const conn = await createConnection({ uri: this.t.db.url, supportBigNumbers: true, bigNumberStrings: false });
-    try {
-      const [rows] = await conn.query(sql.replace(/"/g, '`'), params);
-      return Array.isArray(rows) ? rows : [];
-    } finally {
-      await conn.end();
-    }
+    return this.query(this.t.db.url, sql, params);
   }
 }
 

@@ -14,6 +14,8 @@ export interface TestApp {
   url: string;
   /** SQLITE_PATH or SQL_DSN the app runs on, for direct ledger checks. */
   db: { type: 'sqlite'; path: string } | { type: 'mysql'; url: string };
+  /** The log database (LOG_SQL_DSN) when the app runs with one: `logs` rows are read from both. */
+  logDb?: { url: string };
   process: ChildProcess;
   /** Everything the process printed (for leak checks). */
   output(): string;
@@ -120,6 +122,7 @@ async function launch(
   return {
     url,
     db,
+    logDb: env.LOG_SQL_DSN ? { url: env.LOG_SQL_DSN } : undefined,
     process: child,
     output: () => out,
     async close(signal: NodeJS.Signals = 'SIGTERM') {
@@ -132,6 +135,37 @@ async function launch(
       return launch(dir, db, dropDb, { ...env, ...more });
     },
   };
+}
+
+/** Whether the MariaDB server the suites use answers (tests that need one skip cleanly otherwise). */
+export async function mariadbReachable(): Promise<boolean> {
+  try {
+    const c = await createConnection({ uri: MYSQL_ROOT, connectTimeout: 2000 });
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A fresh MariaDB schema for a log database (LOG_SQL_DSN), whatever TEST_DB is. `url` is a mysql:// URL;
+ * `drop()` removes it (also to take the log database away mid-test), `create()` makes it again, empty.
+ */
+export async function logSchema(): Promise<{ url: string; create(): Promise<void>; drop(): Promise<void> }> {
+  const name = `gw_logs_${process.pid}_${++counter}_${Date.now() % 100000}`;
+  const run = async (sql: string) => {
+    const c = await createConnection(MYSQL_ROOT);
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  const create = () =>
+    run(`CREATE DATABASE IF NOT EXISTS \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await create();
+  return { url: `${MYSQL_ROOT}/${name}`, create, drop: () => run(`DROP DATABASE IF EXISTS \`${name}\``) };
 }
 
 /** Waits until GET /readyz answers 200 (the database answers; boot recovery is done), or throws. */

@@ -20,6 +20,7 @@ const schema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   SQL_DSN: z.string().default(''),
+  LOG_SQL_DSN: z.string().default(''),
   SQLITE_PATH: z.string().default('./data/gateway.db'),
   SQLITE_BUSY_TIMEOUT: positiveInt(5000),
   REDIS_CONN_STRING: z.string().default(''),
@@ -55,7 +56,9 @@ const schema = z.object({
   WEB_DIST_DIR: z.string().default(''),
   DB_LOGGING: bool,
   OUTBOUND_TEST_ALLOW: z.string().default(''),
-  TURNSTILE_VERIFY_URL: z.url({ protocol: /^https?$/ }).default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  TURNSTILE_VERIFY_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
   GITHUB_OAUTH_URL: z.url().default('https://github.com'),
   GITHUB_API_URL: z.url().default('https://api.github.com'),
   LINUXDO_OAUTH_URL: z.url().default('https://connect.linux.do'),
@@ -70,6 +73,11 @@ export interface AppConfig {
   readonly database:
     | { readonly type: 'sqlite'; readonly path: string; readonly busyTimeoutMs: number }
     | { readonly type: 'mysql'; readonly url: string };
+  /**
+   * A MySQL/MariaDB database the usage and event logs move to (LOG_SQL_DSN); absent: they stay in the main
+   * database. Rows are still written to the main database first (docs/logs.md, "A separate log database").
+   */
+  readonly logDatabase?: { readonly url: string };
   readonly dataDir: string;
   readonly redisUrl: string;
   readonly sessionSecret: string;
@@ -160,14 +168,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     database: e.SQL_DSN
       ? { type: 'mysql' as const, url: mysqlUrl(e.SQL_DSN) }
       : { type: 'sqlite' as const, path: sqlitePath, busyTimeoutMs: e.SQLITE_BUSY_TIMEOUT },
+    logDatabase: e.LOG_SQL_DSN ? { url: mysqlUrl(e.LOG_SQL_DSN, 'LOG_SQL_DSN') } : undefined,
     dataDir,
     redisUrl: e.REDIS_CONN_STRING,
     sessionSecret,
     cryptoSecret: e.CRYPTO_SECRET || sessionSecret,
-    trustedProxies: e.TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean),
+    trustedProxies: e.TRUSTED_PROXIES.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     syncFrequencySec: e.SYNC_FREQUENCY,
     isMaster: e.NODE_TYPE === 'master',
-    outboundTestAllow: e.NODE_ENV === 'production' ? [] : e.OUTBOUND_TEST_ALLOW.split(',').map((s) => s.trim()).filter(Boolean),
+    outboundTestAllow:
+      e.NODE_ENV === 'production'
+        ? []
+        : e.OUTBOUND_TEST_ALLOW.split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
     nodeName: e.NODE_NAME || hostname().slice(0, 64),
     channelTestFrequencyMin: e.CHANNEL_TEST_FREQUENCY,
     taskPollIntervalMs: e.TASK_POLL_INTERVAL_MS,
@@ -213,12 +229,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
  * Accepts both the Go-style DSN operators already have (`user:pass@tcp(host:3306)/db?parseTime=true`)
  * and a mysql:// URL.
  */
-export function mysqlUrl(dsn: string): string {
+export function mysqlUrl(dsn: string, variable = 'SQL_DSN'): string {
   if (/^mysql:\/\//.test(dsn)) return dsn;
   // Go DSN: [user[:password]@][net[(addr)]]/dbname[?params]; the password may itself contain '@'.
   const path = dsn.split('?')[0];
   const slash = path.lastIndexOf('/');
-  if (slash < 0) throw new ConfigError('Invalid environment:\n  SQL_DSN: not a MySQL DSN');
+  if (slash < 0) throw new ConfigError(`Invalid environment:\n  ${variable}: not a MySQL DSN`);
   const db = path.slice(slash + 1);
   const left = path.slice(0, slash);
   const at = left.lastIndexOf('@');

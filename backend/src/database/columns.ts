@@ -22,7 +22,6 @@ export const StrColumn = (length = 255, opts: ColumnOptions = {}) =>
 
 export const TextColumn = (opts: ColumnOptions = {}) => Column({ type: 'text', nullable: true, ...opts });
 
-export const BoolColumn = (def = false, opts: ColumnOptions = {}) =>
-  Column({ type: 'boolean', default: def, ...opts });
+export const BoolColumn = (def = false, opts: ColumnOptions = {}) => Column({ type: 'boolean', default: def, ...opts });
 
 export const nowSec = () => Math.floor(Date.now() / 1000);

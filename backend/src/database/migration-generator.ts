@@ -16,7 +16,9 @@ async function diff(ds: DataSource): Promise<{ up: string[]; down: string[] }> {
   const log = await ds.driver.createSchemaBuilder().log();
   await ds.destroy();
   return {
-    up: log.upQueries.map((q) => q.query.replace(/ENGINE=InnoDB$/, 'ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci')),
+    up: log.upQueries.map((q) =>
+      q.query.replace(/ENGINE=InnoDB$/, 'ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci'),
+    ),
     down: log.downQueries.map((q) => q.query).reverse(),
   };
 }
@@ -24,8 +26,17 @@ async function diff(ds: DataSource): Promise<{ up: string[]; down: string[] }> {
 async function main(): Promise<void> {
   const name = process.argv[2];
   if (!name || !/^[A-Z][A-Za-z0-9]+$/.test(name)) throw new Error('usage: migration-generator <PascalCaseName>');
-  const sqlite = await diff(new DataSource(dataSourceOptions({ database: { type: 'sqlite', path: ':memory:', busyTimeoutMs: 1000 }, dbLogging: false })));
-  const mysqlDs = new DataSource(dataSourceOptions({ database: { type: 'mysql', url: mysqlUrl(process.env.SQL_DSN || 'root@tcp(127.0.0.1:3306)/test') }, dbLogging: false }));
+  const sqlite = await diff(
+    new DataSource(
+      dataSourceOptions({ database: { type: 'sqlite', path: ':memory:', busyTimeoutMs: 1000 }, dbLogging: false }),
+    ),
+  );
+  const mysqlDs = new DataSource(
+    dataSourceOptions({
+      database: { type: 'mysql', url: mysqlUrl(process.env.SQL_DSN || 'root@tcp(127.0.0.1:3306)/test') },
+      dbLogging: false,
+    }),
+  );
   const mysql = await diff(mysqlDs);
   const ts = Date.now();
   const body = `import type { MigrationInterface, QueryRunner } from 'typeorm';
@@ -48,7 +59,11 @@ const UP = ${JSON.stringify({ sqlite: sqlite.up, mysql: mysql.up }, null, 2)};
 
 const DOWN = ${JSON.stringify({ sqlite: sqlite.down, mysql: mysql.down }, null, 2)};
 `;
-  const file = join(__dirname, '../../src/database/migrations', `${ts}-${name.replace(/[A-Z]/g, (c, i) => (i ? '-' : '') + c.toLowerCase())}.ts`);
+  const file = join(
+    __dirname,
+    '../../src/database/migrations',
+    `${ts}-${name.replace(/[A-Z]/g, (c, i) => (i ? '-' : '') + c.toLowerCase())}.ts`,
+  );
   writeFileSync(file, body);
   console.log(`wrote ${file} (${sqlite.up.length} sqlite, ${mysql.up.length} mysql statements)`);
 }

@@ -26,6 +26,7 @@ function setup(user = 1000, token = 500) {
   const logs = partialFake<LogService>('LogService', {
     record: (r: LogRecord) => void recorded.push(r),
     flush: async () => undefined,
+    finish: async () => undefined,
   });
   const config = partialFake<AppConfig>('AppConfig', { nodeName: NODE, batchUpdateIntervalMs: 60_000 });
   const ledger = new QuotaLedger(store, config, logs);

@@ -63,8 +63,9 @@ export class QuotaLedger implements OnModuleInit, OnApplicationShutdown {
     await this.drainLogs();
     // The log writer and the database live in global modules, whose hooks run after this one in no
     // set order between them (the database closed first, and queued log rows were lost): flush the
-    // writer here, while the database is open (docs/security/shutdown.md).
-    await this.logs.flush();
+    // writer here, while the database is open (docs/security/shutdown.md), and move the rows on to the
+    // log database if there is one (docs/logs.md).
+    await this.logs.finish();
   }
 
   /**

@@ -15,7 +15,16 @@ describe('log columns of raw inserts', () => {
     const values = logValues({ type: 2, user_id: 7, is_stream: true, quota: 5 }, 1234);
     expect(values).toHaveLength(LOG_COLUMNS.length);
     const row = Object.fromEntries(LOG_COLUMNS.map((c, i) => [c, values[i]]));
-    expect(row).toMatchObject({ user_id: 7, type: 2, created_at: 1234, is_stream: 1, quota: 5, content: '', other: null, request_id: '' });
+    expect(row).toMatchObject({
+      user_id: 7,
+      type: 2,
+      created_at: 1234,
+      is_stream: 1,
+      quota: 5,
+      content: '',
+      other: null,
+      request_id: '',
+    });
   });
 
   it('keep a record of its own time', () => {

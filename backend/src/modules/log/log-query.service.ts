@@ -1,9 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { LogType, type Paged } from '@gw/shared';
 import { paged } from '../../common/http/paging';
 import { nowSec } from '../../database/columns';
 import type { LogFilter, LogListQuery } from './log-query.dto';
+import type { LogArchive } from './log-archive';
+import { LOG_ARCHIVE } from './log-shipping.service';
 import { LogRepository, type LogConditions } from './log.repository';
+import { MergedLogReader } from './merged-log-reader';
 import { toLogView, type LogView } from './log-view';
 
 /** Scope of a query: every user's rows (admin) or one user's. */
@@ -17,13 +20,23 @@ export interface LogStat {
 
 const DELETE_BATCH = 5000;
 
-/** Reads the usage log (docs/logs.md): admin over everyone's rows, a user over their own. */
+/**
+ * Reads the usage log (docs/logs.md): admin over everyone's rows, a user over their own. With a log
+ * database (LOG_SQL_DSN) the rows not yet moved there are read with it, as one set.
+ */
 @Injectable()
 export class LogQueryService {
-  constructor(private readonly repo: LogRepository) {}
+  private readonly reader: Pick<LogRepository, 'page' | 'totals'>;
+
+  constructor(
+    private readonly repo: LogRepository,
+    @Optional() @Inject(LOG_ARCHIVE) private readonly archive?: LogArchive | null,
+  ) {
+    this.reader = archive ? new MergedLogReader(repo, archive) : repo;
+  }
 
   async list(scope: LogScope, q: LogListQuery): Promise<Paged<LogView>> {
-    const [rows, total] = await this.repo.page(conditionsOf(scope, q), q.p * q.page_size, q.page_size);
+    const [rows, total] = await this.reader.page(conditionsOf(scope, q), q.p * q.page_size, q.page_size);
     return paged(
       rows.map((r) => toLogView(r, scope.admin)),
       total,
@@ -35,19 +48,25 @@ export class LogQueryService {
   /** Consumption under the filter (type-2 rows whatever `type` asks, as new-api does): credits are not usage. */
   async stat(scope: LogScope, filter: LogFilter): Promise<LogStat> {
     const f = { ...filter, type: LogType.Consume };
-    const all = await this.repo.totals(conditionsOf(scope, f));
-    const recent = await this.repo.totals(conditionsOf(scope, { ...f, start_timestamp: nowSec() - 60, end_timestamp: undefined }));
+    const all = await this.reader.totals(conditionsOf(scope, f));
+    const recent = await this.reader.totals(
+      conditionsOf(scope, { ...f, start_timestamp: nowSec() - 60, end_timestamp: undefined }),
+    );
     return { quota: all.quota, rpm: recent.rows, tpm: recent.tokens };
   }
 
-  /** Deletes rows older than `before` in batches (no long lock on SQLite); returns the count. */
+  /** Deletes rows older than `before` in batches (no long lock on SQLite), in both databases; returns the count. */
   async deleteBefore(before: number): Promise<number> {
     let total = 0;
-    for (;;) {
-      const removed = await this.repo.deleteOlderThan(before, DELETE_BATCH);
-      if (removed === 0) return total;
-      total += removed;
+    const stores = [this.repo, ...(this.archive ? [this.archive] : [])];
+    for (const store of stores) {
+      for (;;) {
+        const removed = await store.deleteOlderThan(before, DELETE_BATCH);
+        if (removed === 0) break;
+        total += removed;
+      }
     }
+    return total;
   }
 }
 

@@ -39,12 +39,18 @@ export class LogSelfController {
   constructor(private readonly logs: LogQueryService) {}
 
   @Get()
-  async list(@CurrentUser() me: AuthUser, @Query(new ZodPipe(logListSchema)) q: LogListQuery): Promise<ApiEnvelope<Paged<LogView>>> {
+  async list(
+    @CurrentUser() me: AuthUser,
+    @Query(new ZodPipe(logListSchema)) q: LogListQuery,
+  ): Promise<ApiEnvelope<Paged<LogView>>> {
     return ok(await this.logs.list({ admin: false, userId: me.id }, q));
   }
 
   @Get('stat')
-  async stat(@CurrentUser() me: AuthUser, @Query(new ZodPipe(logFilterSchema)) f: LogFilter): Promise<ApiEnvelope<LogStat>> {
+  async stat(
+    @CurrentUser() me: AuthUser,
+    @Query(new ZodPipe(logFilterSchema)) f: LogFilter,
+  ): Promise<ApiEnvelope<LogStat>> {
     return ok(await this.logs.stat({ admin: false, userId: me.id }, f));
   }
 }

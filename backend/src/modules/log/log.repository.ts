@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { LessThan, type EntityManager, type Repository, type SelectQueryBuilder } from 'typeorm';
+import { In, LessThan, MoreThan, type EntityManager, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { LogDeadLetterEntity, LogEntity } from '../../database/entities';
 import type { DeadLetter, LogRecord } from './log-queue';
 
@@ -46,7 +46,12 @@ export class LogRepository {
   async page(where: LogConditions, offset: number, limit: number): Promise<[LogEntity[], number]> {
     const qb = this.matching(where);
     const total = await qb.clone().getCount();
-    const rows = await qb.orderBy('l.created_at', 'DESC').addOrderBy('l.id', 'DESC').offset(offset).limit(limit).getMany();
+    const rows = await qb
+      .orderBy('l.created_at', 'DESC')
+      .addOrderBy('l.id', 'DESC')
+      .offset(offset)
+      .limit(limit)
+      .getMany();
     return [rows, total];
   }
 
@@ -67,17 +72,72 @@ export class LogRepository {
     return batch.length;
   }
 
-  private matching(w: LogConditions): SelectQueryBuilder<LogEntity> {
-    const qb = this.logs.createQueryBuilder('l');
-    if (w.userId !== undefined) qb.andWhere('l.user_id = :uid', { uid: w.userId });
-    if (w.type) qb.andWhere('l.type = :type', { type: w.type });
-    if (w.modelName) qb.andWhere('l.model_name = :model', { model: w.modelName });
-    if (w.tokenName) qb.andWhere('l.token_name = :token', { token: w.tokenName });
-    if (w.group) qb.andWhere('l.group = :group', { group: w.group });
-    if (w.since) qb.andWhere('l.created_at >= :start', { start: w.since });
-    if (w.until) qb.andWhere('l.created_at <= :end', { end: w.until });
-    if (w.username) qb.andWhere('l.username = :username', { username: w.username });
-    if (w.channelId) qb.andWhere('l.channel_id = :channel', { channel: w.channelId });
-    return qb;
+  /** Sort keys of every matching row, newest first (the outbox side of a merged read: few rows). */
+  async keys(where: LogConditions): Promise<LogKey[]> {
+    const rows = await this.matching(where)
+      .select('l.id', 'id')
+      .addSelect('l.created_at', 'created_at')
+      .getRawMany<{ id: number | string; created_at: number | string }>();
+    return rows.map((r) => ({ id: Number(r.id), created_at: Number(r.created_at) }));
   }
+
+  /** Quota and tokens of every matching row, with its id (the outbox side of merged totals). */
+  async usage(where: LogConditions): Promise<LogUsage[]> {
+    const rows = await this.matching(where)
+      .select('l.id', 'id')
+      .addSelect('l.quota', 'quota')
+      .addSelect('l.prompt_tokens + l.completion_tokens', 'tokens')
+      .getRawMany<{ id: number | string; quota: number | string; tokens: number | string }>();
+    return rows.map((r) => ({ id: Number(r.id), quota: Number(r.quota), tokens: Number(r.tokens) }));
+  }
+
+  async byIds(ids: readonly number[]): Promise<LogEntity[]> {
+    return ids.length === 0 ? [] : this.logs.find({ where: { id: In([...ids]) } });
+  }
+
+  /**
+   * Up to `limit` rows after `afterId` in id order, never the newest row of the table: keeping it
+   * keeps the id counter above every shipped id even on a server that recomputes AUTO_INCREMENT from
+   * the rows at restart (docs/logs.md, "A separate log database").
+   */
+  async shippable(afterId: number, limit: number): Promise<LogEntity[]> {
+    const newest = await this.logs.find({ select: { id: true }, order: { id: 'DESC' }, take: 1 });
+    if (newest.length === 0) return [];
+    const rows = await this.logs.find({ where: { id: MoreThan(afterId) }, order: { id: 'ASC' }, take: limit });
+    return rows.filter((r) => r.id < newest[0].id);
+  }
+
+  async deleteIds(ids: readonly number[]): Promise<void> {
+    if (ids.length > 0) await this.logs.delete([...ids]);
+  }
+
+  private matching(w: LogConditions): SelectQueryBuilder<LogEntity> {
+    return applyConditions(this.logs.createQueryBuilder('l'), w);
+  }
+}
+
+/** A row's place in a page: pages are ordered by (created_at, id) descending. */
+export interface LogKey {
+  id: number;
+  created_at: number;
+}
+
+export interface LogUsage {
+  id: number;
+  quota: number;
+  tokens: number;
+}
+
+/** `w` as conditions on the query's alias `l` (both databases' `logs` share the columns). */
+export function applyConditions<T extends object>(qb: SelectQueryBuilder<T>, w: LogConditions): SelectQueryBuilder<T> {
+  if (w.userId !== undefined) qb.andWhere('l.user_id = :uid', { uid: w.userId });
+  if (w.type) qb.andWhere('l.type = :type', { type: w.type });
+  if (w.modelName) qb.andWhere('l.model_name = :model', { model: w.modelName });
+  if (w.tokenName) qb.andWhere('l.token_name = :token', { token: w.tokenName });
+  if (w.group) qb.andWhere('l.group = :group', { group: w.group });
+  if (w.since) qb.andWhere('l.created_at >= :start', { start: w.since });
+  if (w.until) qb.andWhere('l.created_at <= :end', { end: w.until });
+  if (w.username) qb.andWhere('l.username = :username', { username: w.username });
+  if (w.channelId) qb.andWhere('l.channel_id = :channel', { channel: w.channelId });
+  return qb;
 }

@@ -1,11 +1,12 @@
 import { join } from 'node:path';
-import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { isDatabaseDown } from '../../common/http/error-body';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { nowSec } from '../../database/columns';
 import { fitLogRecord } from './log-limits';
 import { LogQueue, type LogRecord } from './log-queue';
+import { LogShippingService } from './log-shipping.service';
 import { LogRepository } from './log.repository';
 
 export type { LogRecord };
@@ -33,6 +34,7 @@ export class LogService implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly repo: LogRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly shipping?: LogShippingService,
   ) {
     this.queue = new LogQueue(
       {
@@ -71,5 +73,14 @@ export class LogService implements OnModuleInit, OnApplicationShutdown {
   /** Writes everything queued so far. */
   flush(): Promise<void> {
     return this.queue.flush();
+  }
+
+  /**
+   * The last step of a shutdown, once the ledger's commits are done: writes what is queued, then moves
+   * the main database's rows to the log database when LOG_SQL_DSN is set (docs/logs.md).
+   */
+  async finish(): Promise<void> {
+    await this.flush();
+    await this.shipping?.shipAll();
   }
 }

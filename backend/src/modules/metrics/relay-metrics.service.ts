@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { APP_CONFIG, type AppConfig } from '../../config/env';
 
 /** What one delivered (charged) relay request reports; labels are bounded (docs/observability.md). */
 export interface RelayDeliveredEvent {
@@ -42,10 +43,14 @@ const statusClass = (status: number): string =>
  * The gateway's Prometheus registry and its metric objects. Relay code reports events through the
  * methods here (one call per request); the text format is rendered on scrape only. Labels are the
  * model, the channel id, the status and the mode: never user ids, token names or keys.
+ * A gateway that serves no /metrics (neither METRICS_TOKEN nor METRICS_PORT) records nothing: the
+ * event methods return at once and no default metrics are collected.
  */
 @Injectable()
 export class RelayMetrics {
   readonly registry = new Registry();
+  /** Whether /metrics is served somewhere; without a config (unit specs), always. */
+  readonly enabled: boolean;
 
   private readonly requests = new Counter({
     name: 'gateway_relay_requests_total',
@@ -119,11 +124,13 @@ export class RelayMetrics {
     registers: [this.registry],
   });
 
-  constructor() {
-    collectDefaultMetrics({ register: this.registry, prefix: 'gateway_' });
+  constructor(@Optional() @Inject(APP_CONFIG) config?: AppConfig) {
+    this.enabled = !config || config.metrics.token !== '' || config.metrics.port > 0;
+    if (this.enabled) collectDefaultMetrics({ register: this.registry, prefix: 'gateway_' });
   }
 
   relayDelivered(e: RelayDeliveredEvent): void {
+    if (!this.enabled) return;
     const channel = String(e.channelId);
     const total = e.totalMs / 1000;
     this.requests.inc({ model: e.model, channel, mode: e.mode, code: '200', status_class: '2xx' });
@@ -140,6 +147,7 @@ export class RelayMetrics {
   }
 
   relayFailed(e: RelayFailedEvent): void {
+    if (!this.enabled) return;
     const channel = String(e.channelId);
     const status_class = statusClass(e.status);
     this.requests.inc({ model: e.model, channel, mode: e.mode, code: String(e.status), status_class });
@@ -147,24 +155,26 @@ export class RelayMetrics {
   }
 
   ledgerFlushed(ms: number): void {
+    if (!this.enabled) return;
     this.ledgerFlush.observe(ms / 1000);
   }
 
   /** A counter pair for one cache, bound once so that a lookup costs one increment. */
   cacheObserver(cache: string): (hit: boolean) => void {
+    if (!this.enabled) return () => undefined;
     const hit = this.cacheLookups.labels(cache, 'hit');
     const miss = this.cacheLookups.labels(cache, 'miss');
     return (found) => (found ? hit.inc() : miss.inc());
   }
 
-  /** One cluster bus message; `topic` is one of the bus's fixed topics (docs/cluster.md). */
-  busMessage(topic: string, direction: 'published' | 'received' | 'dropped'): void {
-    this.busMessages.inc({ topic, direction });
-  }
-
   /** One decision of `component` taken without Redis (its per-node fallback). */
   redisFallback(component: string): void {
     this.redisFallbacks.inc({ component });
+  }
+
+  /** One cluster bus message; `topic` is one of the bus's fixed topics (docs/cluster.md). */
+  busMessage(topic: string, direction: 'published' | 'received' | 'dropped'): void {
+    this.busMessages.inc({ topic, direction });
   }
 
   /** A gauge whose value is read on each scrape. */

@@ -98,7 +98,10 @@ export class RedisConnection implements OnApplicationShutdown {
     }
   }
 
+  /** Closes both connections; while Redis is away, quit() fails and disconnect() stops the reconnecting. */
   async onApplicationShutdown(): Promise<void> {
     await Promise.all([this.client?.quit().catch(() => undefined), this.subscriber?.quit().catch(() => undefined)]);
+    this.client?.disconnect();
+    this.subscriber?.disconnect();
   }
 }

@@ -3,7 +3,10 @@ import { ClusterBus } from './cluster-bus.service';
 import { ClusterJobs } from './cluster-jobs.service';
 import { RedisConnection } from './redis-connection.service';
 
-/** The cluster's shared Redis, when REDIS_CONN_STRING is set, the cache invalidation bus and the job leases on it (docs/cluster.md). */
+/**
+ * The cluster's shared Redis, when REDIS_CONN_STRING is set: the cache invalidation bus and the job
+ * leases over it (docs/cluster.md).
+ */
 @Global()
 @Module({
   providers: [RedisConnection, ClusterBus, ClusterJobs],

@@ -1,9 +1,10 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { callQuota, LogType, type Settings } from '@gw/shared';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { nowSec } from '../../database/columns';
 import { QuotaLedger } from '../billing/quota-ledger.service';
-import { releaseHold, reservationRefused, type Hold } from '../relay/pipeline/quota-hold';
+import { RelayMetrics } from '../metrics/relay-metrics.service';
+import { chargeHold, releaseHold, reservationRefused, type Hold } from '../relay/pipeline/quota-hold';
 import { RelayDirectory } from '../relay/cache/relay-directory.service';
 import { RelayError } from '../relay/http/relay-error';
 import { admitModel } from '../relay/pipeline/admission';
@@ -40,6 +41,7 @@ export class TaskBilling {
     private readonly directory: RelayDirectory,
     private readonly tokens: TokenService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly metrics?: RelayMetrics,
   ) {}
 
   /** Token model limits, the group, the price; 403 when the model has no price or the user no balance. */
@@ -97,14 +99,8 @@ export class TaskBilling {
     price: TaskPrice,
     at: { channel: RelayChannel; taskId: string; path: string; arrivedAt: number; elapsedMs: number },
   ): Promise<void> {
-    await this.ledger.settle({
-      requestId: hold.requestId,
-      userId: caller.user.id,
-      tokenId: hold.tokenId,
-      tokenDrawn: hold.tokenDrawn,
-      reserved: hold.amount,
+    await chargeHold(this.ledger, this.directory, caller, hold, {
       charged: hold.amount,
-      countRequest: true,
       channelId: at.channel.id,
       log: {
         type: LogType.Consume,
@@ -133,7 +129,21 @@ export class TaskBilling {
           admin_info: { use_channel: [at.channel.id] },
         }),
       },
-      usage: { username: caller.user.username, modelName: price.model, tokens: 0, at: at.arrivedAt },
+      model: price.model,
+      tokens: 0,
+      at: at.arrivedAt,
+    });
+    this.metrics?.relayDelivered({
+      model: price.model,
+      channelId: at.channel.id,
+      mode: 'task',
+      stream: false,
+      totalMs: at.elapsedMs,
+      upstreamMs: null,
+      frtMs: null,
+      promptTokens: 0,
+      completionTokens: 0,
+      quota: hold.amount,
     });
   }
 
@@ -141,7 +151,10 @@ export class TaskBilling {
    * Gives a failed task its charge back. Call it only after winning the task's terminal status
    * change, which makes it happen once; the ledger's reservation key makes a repeated commit harmless.
    */
-  async refund(b: TaskBillingInfo, task: { userId: number; channelId: number; taskId: string; reason: string }): Promise<void> {
+  async refund(
+    b: TaskBillingInfo,
+    task: { userId: number; channelId: number; taskId: string; reason: string },
+  ): Promise<void> {
     if (b.quota <= 0) return;
     const requestId = `${b.request_id}r`;
     const ok = await this.ledger.reserve({
@@ -154,7 +167,15 @@ export class TaskBilling {
         promptQuota: 0,
         node: this.config.nodeName,
         createdAt: nowSec(),
-        meta: JSON.stringify({ username: b.username, tokenName: b.token_name, model: b.model, group: b.group, ip: '', path: '', stream: false }),
+        meta: JSON.stringify({
+          username: b.username,
+          tokenName: b.token_name,
+          model: b.model,
+          group: b.group,
+          ip: '',
+          path: '',
+          stream: false,
+        }),
       },
       requirePositive: false,
     });

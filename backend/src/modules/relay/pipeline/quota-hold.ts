@@ -1,4 +1,5 @@
 import type { QuotaLedger } from '../../billing/quota-ledger.service';
+import type { LogRecord } from '../../log/log.service';
 import type { RelayDirectory } from '../cache/relay-directory.service';
 import { RelayError } from '../http/relay-error';
 import type { RelayCaller } from './relay-caller';
@@ -39,4 +40,44 @@ export async function releaseHold(
     channelId: 0,
   });
   directory.moveQuota(caller, hold.tokenDrawn, hold.amount);
+}
+
+/** What a delivered request or response is charged, with what its log row and the usage statistics say. */
+export interface Charge {
+  readonly charged: number;
+  readonly channelId: number;
+  /** The consumption log row; absent when LogConsumeEnabled is off. */
+  readonly log?: LogRecord;
+  readonly model: string;
+  readonly tokens: number;
+  /** The request's arrival (epoch seconds): its hour in the usage statistics. */
+  readonly at: number;
+}
+
+/**
+ * Something was delivered: the hold is settled to `charge.charged` in full (above the reservation too)
+ * and the caller's cached balances follow. False when the settlement waits in the ledger's queue until
+ * the database is back (it is durable in the reservation row meanwhile).
+ */
+export async function chargeHold(
+  ledger: QuotaLedger,
+  directory: RelayDirectory,
+  caller: RelayCaller,
+  hold: Hold,
+  charge: Charge,
+): Promise<boolean> {
+  const committed = await ledger.settle({
+    requestId: hold.requestId,
+    userId: caller.user.id,
+    tokenId: hold.tokenId,
+    tokenDrawn: hold.tokenDrawn,
+    reserved: hold.amount,
+    charged: charge.charged,
+    countRequest: true,
+    channelId: charge.channelId,
+    log: charge.log,
+    usage: { username: caller.user.username, modelName: charge.model, tokens: charge.tokens, at: charge.at },
+  });
+  directory.moveQuota(caller, hold.tokenDrawn, hold.amount - charge.charged);
+  return committed;
 }

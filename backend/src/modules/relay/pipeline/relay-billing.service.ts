@@ -15,7 +15,7 @@ import {
 } from '../metering/billable-usage';
 import { characterCount } from '../metering/prompt-parts';
 import { TokenizerService } from '../metering/tokenizer.service';
-import { releaseHold, reservationRefused, type Hold } from './quota-hold';
+import { chargeHold, releaseHold, reservationRefused, type Hold } from './quota-hold';
 import type { RelayCaller } from './relay-caller';
 import type { Delivered, RelayContext } from './relay-context';
 import { LOGGED_CONTENT_CHARS } from './upstream-attempt.service';
@@ -50,10 +50,17 @@ export class RelayBilling {
   ) {}
 
   /** Holds the admission's reservation; 403 when the token or the user cannot pay for it. */
-  async reserve(ctx: Pick<RelayContext, 'caller' | 'admission' | 'req' | 'path' | 'requestId' | 'arrivedAt'>): Promise<Hold> {
+  async reserve(
+    ctx: Pick<RelayContext, 'caller' | 'admission' | 'req' | 'path' | 'requestId' | 'arrivedAt'>,
+  ): Promise<Hold> {
     const { caller, admission } = ctx;
     const tokenDrawn = !!caller.token && !caller.token.unlimited;
-    const hold: Hold = { requestId: ctx.requestId, amount: admission.reserve, tokenId: caller.token?.id ?? 0, tokenDrawn };
+    const hold: Hold = {
+      requestId: ctx.requestId,
+      amount: admission.reserve,
+      tokenId: caller.token?.id ?? 0,
+      tokenDrawn,
+    };
     const meta: ReservationMeta = {
       username: caller.user.username,
       tokenName: caller.token?.name ?? '',
@@ -129,25 +136,15 @@ export class RelayBilling {
             : undefined,
         })
       : undefined;
-    const committed = await this.ledger.settle({
-      requestId: hold.requestId,
-      userId: caller.user.id,
-      tokenId: hold.tokenId,
-      tokenDrawn: hold.tokenDrawn,
-      reserved: hold.amount,
+    const committed = await chargeHold(this.ledger, this.directory, caller, hold, {
       charged,
-      countRequest: true,
       channelId: out.channel.id,
       log,
-      usage: {
-        username: caller.user.username,
-        modelName: ctx.req.model,
-        tokens: usage.promptTokens + usage.completionTokens,
-        at: ctx.arrivedAt,
-      },
+      model: ctx.req.model,
+      tokens: usage.promptTokens + usage.completionTokens,
+      at: ctx.arrivedAt,
     });
     if (!committed) this.logger.warn(`settlement of ${hold.requestId} queued until the database is back`);
-    this.directory.moveQuota(caller, hold.tokenDrawn, hold.amount - charged);
     this.metrics?.relayDelivered({
       model: ctx.req.model,
       channelId: out.channel.id,

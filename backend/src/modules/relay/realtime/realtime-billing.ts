@@ -1,12 +1,13 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { reservationQuota, usageQuota, type ModelPricing, type Settings } from '@gw/shared';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
 import { QuotaLedger } from '../../billing/quota-ledger.service';
+import { RelayMetrics } from '../../metrics/relay-metrics.service';
 import { RelayDirectory } from '../cache/relay-directory.service';
 import { newRequestId } from '../http/request-id';
 import { plausibleUsage } from '../metering/billable-usage';
 import type { RelayCaller } from '../pipeline/relay-caller';
-import { releaseHold, reservationRefused, type Hold } from '../pipeline/quota-hold';
+import { chargeHold, releaseHold, reservationRefused, type Hold } from '../pipeline/quota-hold';
 import { consumeLog, type BilledUsage } from '../pipeline/usage-log';
 import type { RelayChannel } from '../routing/relay-channel';
 import type { UsageReport } from '../../../providers/provider';
@@ -60,6 +61,7 @@ export class RealtimeBilling {
     private readonly ledger: QuotaLedger,
     private readonly directory: RelayDirectory,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly metrics?: RelayMetrics,
   ) {}
 
   /** Reserves one response; insufficient_quota when the user or the token cannot pay for it. */
@@ -156,25 +158,27 @@ export class RealtimeBilling {
           extraOther: realtimeLogOther(usage, p),
         })
       : undefined;
-    const committed = await this.ledger.settle({
-      requestId: hold.requestId,
-      userId: caller.user.id,
-      tokenId: hold.tokenId,
-      tokenDrawn: hold.tokenDrawn,
-      reserved: hold.amount,
+    const committed = await chargeHold(this.ledger, this.directory, caller, hold, {
       charged,
-      countRequest: true,
       channelId: e.channel.id,
       log,
-      usage: {
-        username: caller.user.username,
-        modelName: price.model,
-        tokens: usage.promptTokens + usage.completionTokens,
-        at: hold.arrivedAt,
-      },
+      model: price.model,
+      tokens: usage.promptTokens + usage.completionTokens,
+      at: hold.arrivedAt,
     });
     if (!committed) this.logger.warn(`settlement of ${hold.requestId} queued until the database is back`);
-    this.directory.moveQuota(caller, hold.tokenDrawn, hold.amount - charged);
+    this.metrics?.relayDelivered({
+      model: price.model,
+      channelId: e.channel.id,
+      mode: 'realtime',
+      stream: true,
+      totalMs: performance.now() - hold.startedAt,
+      upstreamMs: null,
+      frtMs: e.frtMs,
+      promptTokens: usage.promptTokens,
+      completionTokens: usage.completionTokens,
+      quota: charged,
+    });
     return charged;
   }
 }
