@@ -1,82 +1,12 @@
 /**
- * A cluster for multi-node tests: a private Redis (a `redis-server` child process on a free port, which
- * the test may stop and start again on the same port) and several gateway processes on one database,
- * the first a master (startApp) and the others slaves (startNode), all pointed at that Redis. The
- * shared Redis on 6379 is never touched. docs/cluster-test.md describes it.
+ * A cluster for multi-node tests: a private Redis (RedisServerProcess, a `redis-server` child process
+ * on a free port that the test may stop and start again on the same port) and several gateway
+ * processes on one database, the first a master (startApp) and the others slaves (startNode), all
+ * pointed at that Redis. The shared Redis on 6379 is never touched. docs/cluster-test.md describes it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { RedisServerProcess } from '../../backend/src/testing/redis-server';
 import { parseSamples, sampleSum } from './prometheus-text';
 import { startApp, startNode, waitReady, type TestApp } from './test-app';
-
-/** A port nobody listens on right now (the kernel's choice; released before it is returned). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
-}
-
-/** A throw-away redis-server without persistence; stop() and start() keep its port (an outage and a return). */
-export class RedisServer {
-  private child?: ChildProcess;
-  private out = '';
-
-  private constructor(readonly port: number) {}
-
-  static async start(): Promise<RedisServer> {
-    const redis = new RedisServer(await freePort());
-    await redis.start();
-    return redis;
-  }
-
-  get url(): string {
-    return `redis://127.0.0.1:${this.port}`;
-  }
-
-  get running(): boolean {
-    return this.child !== undefined;
-  }
-
-  /** Starts the server (again) on its port and waits until it accepts connections. */
-  async start(): Promise<void> {
-    if (this.child) return;
-    const args = ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
-    const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    this.child = child;
-    this.out = '';
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${this.out}`)), 15_000);
-      const onData = (d: Buffer) => {
-        this.out += d.toString();
-        if (/Ready to accept connections/.test(this.out)) {
-          clearTimeout(timer);
-          resolve();
-        }
-      };
-      child.stdout!.on('data', onData);
-      child.stderr!.on('data', onData);
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        if (this.child === child) this.child = undefined;
-        reject(new Error(`redis-server exited with ${code}:\n${this.out}`));
-      });
-    });
-  }
-
-  /** Stops the server (SIGKILL: gone at once, as in a crash; SIGTERM: a clean shutdown) and waits for its exit. */
-  async stop(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
-    const child = this.child;
-    if (!child) return;
-    this.child = undefined;
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill(signal);
-      await exited;
-    }
-  }
-}
 
 export interface ClusterOptions {
   /** Number of gateway processes (default 3): one master and the rest slaves. */
@@ -96,12 +26,12 @@ export const CLUSTER_METRICS_TOKEN = 'cluster-metrics-token';
  */
 export class Cluster {
   private constructor(
-    readonly redis: RedisServer,
+    readonly redis: RedisServerProcess,
     readonly nodes: TestApp[],
   ) {}
 
   static async start(o: ClusterOptions = {}): Promise<Cluster> {
-    const redis = await RedisServer.start();
+    const redis = await RedisServerProcess.launch();
     const cluster = new Cluster(redis, []);
     try {
       const env = (n: number, type: 'master' | 'slave') => ({
@@ -178,6 +108,6 @@ export class Cluster {
     const [master, ...slaves] = this.nodes;
     await Promise.allSettled(slaves.map((n) => n.close()));
     if (master) await master.close().catch(() => undefined);
-    await this.redis.stop('SIGTERM');
+    await this.redis.stop();
   }
 }
