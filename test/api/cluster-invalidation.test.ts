@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { DEFAULT_MODEL_RATIO } from '@gw/shared';
+import { RedisServerProcess } from '../../backend/src/testing/redis-server';
 import { MockUpstream } from '../mock-upstream/mock-upstream';
 import { ApiClient } from '../support/api-client';
 import { setOption, setupRoot } from '../support/fixtures';
@@ -13,57 +12,6 @@ import { startApp, startNode, TEST_DB, waitReady, type TestApp } from '../suppor
  * B resynchronises when Redis is back.
  */
 const mysqlOnly = TEST_DB === 'mysql' ? describe : describe.skip;
-
-/** A redis-server of this test's own, on a fixed port, that the test stops and starts again. */
-class OwnRedis {
-  private child?: ChildProcess;
-  port = 0;
-
-  async start(): Promise<void> {
-    if (!this.port) this.port = await freePort();
-    const child = spawn(
-      'redis-server',
-      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    this.child = child;
-    let out = '';
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${out}`)), 10_000);
-      child.stdout!.on('data', (d: Buffer) => {
-        out += d.toString();
-        if (out.includes('Ready to accept connections')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}:\n${out}`)));
-    });
-  }
-
-  async stop(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGKILL');
-    await exited;
-  }
-
-  get url(): string {
-    return `redis://127.0.0.1:${this.port}`;
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Polls `probe` until `ok` holds or `ms` passed; returns the last value seen (the caller asserts on it). */
 async function within<T>(ms: number, probe: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
@@ -86,7 +34,7 @@ async function chat(node: TestApp, key: string, model: string): Promise<number> 
 }
 
 mysqlOnly('cache invalidation across nodes', () => {
-  const redis = new OwnRedis();
+  let redis: RedisServerProcess;
   const mock = new MockUpstream();
   let a: TestApp;
   let b: TestApp;
@@ -96,7 +44,7 @@ mysqlOnly('cache invalidation across nodes', () => {
   const refused = (s: number) => s === 401 || s === 403;
 
   beforeAll(async () => {
-    await redis.start();
+    redis = await RedisServerProcess.launch();
     await mock.start();
     mock.setDefault({ usage: { prompt_tokens: 1000, completion_tokens: 10 } });
     const env = { SYNC_FREQUENCY: '3600', REDIS_CONN_STRING: redis.url };
@@ -117,7 +65,7 @@ mysqlOnly('cache invalidation across nodes', () => {
     await b?.close();
     await a?.close();
     await mock.close();
-    await redis.stop();
+    await redis?.stop();
   });
 
   /** A funded user (made on A) with a token. */

@@ -25,11 +25,19 @@ const CASES: [string, Step[]][] = [
       take(T0 + 1, [rule('k', 3)], ADMITTED),
       take(T0 + 2, [rule('k', 3)], ADMITTED),
       take(T0 + 10, [rule('k', 3)], 0),
-      // Half of the previous window's 3 still counts (1): two more fit under 3.
-      take(T0 + W + W / 2, [rule('k', 3)], ADMITTED),
+      // Half of the previous window's 3 still counts, rounded up (2): one more fits under 3.
       take(T0 + W + W / 2, [rule('k', 3)], ADMITTED),
       take(T0 + W + W / 2, [rule('k', 3)], 0),
       take(T0 + 3 * W, [rule('k', 1)], ADMITTED),
+    ],
+  ],
+  [
+    'a full window just before the turn leaves nothing for a burst just after it (never limit + 1 in a moment)',
+    [
+      take(T0 + W - 2, [rule('t', 3)], ADMITTED),
+      take(T0 + W - 2, [rule('t', 3)], ADMITTED),
+      take(T0 + W - 1, [rule('t', 3)], ADMITTED),
+      take(T0 + W + 1, [rule('t', 3)], 0),
     ],
   ],
   [

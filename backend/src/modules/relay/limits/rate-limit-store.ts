@@ -55,12 +55,15 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return ADMITTED;
   }
 
-  /** Requests counted for `key` in the window ending now. */
+  /**
+   * Requests counted for `key` in the window ending now. The previous window's share is rounded up, so
+   * that a burst just after a window turns cannot pass more than the limit on top of a full window.
+   */
   count(key: string, windowMs: number, now: number): number {
     const c = this.roll(key, windowMs, now, false);
     if (!c) return 0;
     const overlap = 1 - (now - c.start) / windowMs;
-    return c.current + Math.floor(c.previous * Math.max(0, overlap));
+    return c.current + Math.ceil(c.previous * Math.max(0, overlap));
   }
 
   hit(key: string, windowMs: number, now: number): void {

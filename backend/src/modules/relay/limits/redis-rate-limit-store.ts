@@ -20,7 +20,7 @@ for i = 1, n do
   local current = tonumber(redis.call('GET', KEYS[2 * i - 1]) or '0')
   local previous = tonumber(redis.call('GET', KEYS[2 * i]) or '0')
   local overlap = 1 - (now % w) / w
-  if current + math.floor(previous * math.max(0, overlap)) >= limit then return i - 1 end
+  if current + math.ceil(previous * math.max(0, overlap)) >= limit then return i - 1 end
 end
 for i = 1, n do
   if ARGV[3 * i + 1] == '1' then
