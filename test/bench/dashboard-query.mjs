@@ -21,7 +21,16 @@ const DAY = 86400;
 
 async function startGateway(dbPath, env = {}) {
   const child = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
-    env: { ...process.env, SQLITE_PATH: dbPath, PORT: '0', LOG_LEVEL: 'silent', SESSION_SECRET: 'bench', GLOBAL_API_RATE_LIMIT_ENABLE: 'false', WEB_DIST_DIR: tmpdir(), ...env },
+    env: {
+      ...process.env,
+      SQLITE_PATH: dbPath,
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      SESSION_SECRET: 'bench',
+      GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
+      WEB_DIST_DIR: tmpdir(),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise((resolve, reject) => {
@@ -45,7 +54,9 @@ async function stop(gw) {
 function seed(dbPath, firstHour) {
   const db = new Database(dbPath);
   db.pragma('journal_mode = WAL');
-  const insert = db.prepare('INSERT INTO quota_data (user_id, username, model_name, created_at, token_used, count, quota) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const insert = db.prepare(
+    'INSERT INTO quota_data (user_id, username, model_name, created_at, token_used, count, quota) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
   const t0 = performance.now();
   let rows = 0;
   let requests = 0;
@@ -55,7 +66,15 @@ function seed(dbPath, firstHour) {
         if ((u * 31 + h * 17) % 2) continue;
         for (let k = 0; k < 2; k++) {
           const count = 4 + ((u + h + k) % 2);
-          insert.run(u + 1, u === 0 ? 'root' : `user${u}`, `model-${(u * 7 + k * 13 + h) % MODELS}`, firstHour + h * HOUR, count * 300, count, count * 150);
+          insert.run(
+            u + 1,
+            u === 0 ? 'root' : `user${u}`,
+            `model-${(u * 7 + k * 13 + h) % MODELS}`,
+            firstHour + h * HOUR,
+            count * 300,
+            count,
+            count * 150,
+          );
           rows++;
           requests += count;
         }
@@ -72,7 +91,10 @@ async function signIn(url) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'root', password: 'bench-pass-1' }),
   });
-  return { cookie: login.headers.getSetCookie()[0].split(';')[0], 'new-api-user': String((await login.json()).data.id) };
+  return {
+    cookie: login.headers.getSetCookie()[0].split(';')[0],
+    'new-api-user': String((await login.json()).data.id),
+  };
 }
 
 async function measure(url, session, queries) {
@@ -93,7 +115,14 @@ async function measure(url, session, queries) {
       if (i >= 3) times.push(ms);
     }
     times.sort((a, b) => a - b);
-    out.push({ name, rows, bytes, p50: times[Math.floor(times.length / 2)], p95: times[Math.floor(times.length * 0.95)], max: times.at(-1) });
+    out.push({
+      name,
+      rows,
+      bytes,
+      p50: times[Math.floor(times.length / 2)],
+      p95: times[Math.floor(times.length * 0.95)],
+      max: times.at(-1),
+    });
   }
   return out;
 }
@@ -143,7 +172,9 @@ async function main() {
   console.log(
     `\n### Dashboard query (${k(seeded)} quota_data rows = ${k(requests)} requests over ${DAYS} days, ${k(USERS)} users, ${MODELS} models; SQLite; seeded in ${(seedMs / 1000).toFixed(1)} s; ${RUNS} runs each)\n`,
   );
-  console.log(`Roll-up at the master's boot (every hour of the ${DAYS} days into ${k(totals)} quota_data_totals rows, in day-sized statements): ${(rollupMs / 1000).toFixed(1)} s from start.\n`);
+  console.log(
+    `Roll-up at the master's boot (every hour of the ${DAYS} days into ${k(totals)} quota_data_totals rows, in day-sized statements): ${(rollupMs / 1000).toFixed(1)} s from start.\n`,
+  );
   console.log('| query | rows answered | KB | p50 ms without roll-up | p50 ms | p95 ms | max ms | < 200 ms |');
   console.log('|---|---:|---:|---:|---:|---:|---:|:---:|');
   rolled.forEach((r, i) => {

@@ -27,7 +27,10 @@ const BODIES = [
           role: 'user',
           content: [
             { type: 'text', text: 'What is in this picture?' },
-            { type: 'image_url', image_url: { url: `data:image/png;base64,${Buffer.alloc(760_000, 7).toString('base64')}` } },
+            {
+              type: 'image_url',
+              image_url: { url: `data:image/png;base64,${Buffer.alloc(760_000, 7).toString('base64')}` },
+            },
           ],
         },
       ],
@@ -59,6 +62,8 @@ for (const [name, text] of BODIES) {
   const scan = measure(jsonTooDeep, text);
   const decode = measure((b) => b.toString('utf8'), buf);
   const parse = measure(JSON.parse, text);
-  console.log(`| ${name} | ${buf.length} | ${fmt(scan)} | ${fmt(decode)} | ${fmt(parse)} | ${((100 * scan) / (decode + parse)).toFixed(1)}% |`);
+  console.log(
+    `| ${name} | ${buf.length} | ${fmt(scan)} | ${fmt(decode)} | ${fmt(parse)} | ${((100 * scan) / (decode + parse)).toFixed(1)}% |`,
+  );
 }
 console.log(`\nNode ${process.version}, ${new Date().toISOString().slice(0, 10)}; medians of 15 batches.`);

@@ -1,6 +1,7 @@
 // Benchmark mock upstream: a minimal OpenAI chat endpoint (node:http, no framework).
 // Non-stream: ~1.4 KB JSON with usage. Stream: role chunk, N content chunks every INTERVAL ms,
-// usage chunk, [DONE]. Model "slow-1s" streams for one second (the concurrency test).
+// usage chunk, [DONE]. Model "slow-1s" streams for one second (the concurrency test); "slow-1s-long" too,
+// with 100 chunks of ~400 bytes of text (memory per stream must not grow with the output).
 import { createServer } from 'node:http';
 
 const port = Number(process.env.PORT ?? 0);
@@ -21,14 +22,16 @@ const body = Buffer.from(
 const chunk = (delta, extra = {}) =>
   `data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: 1700000000, model: 'gpt-4o-mini', choices: [{ index: 0, delta, finish_reason: null }], ...extra })}\n\n`;
 
-function stream(res, chunks, interval) {
+const LONG_PIECE = 'All work and no play makes a stream long. '.repeat(10);
+
+function stream(res, chunks, interval, piece = '') {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   res.write(chunk({ role: 'assistant', content: '' }));
   let i = 0;
   const timer = setInterval(() => {
     if (res.destroyed) return clearInterval(timer);
     if (i < chunks) {
-      res.write(chunk({ content: `t${i} ` }));
+      res.write(chunk({ content: `t${i} ${piece}` }));
       i++;
       return;
     }
@@ -48,6 +51,7 @@ const server = createServer((req, res) => {
     if (req.url === '/v1/traces') return res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     const text = Buffer.concat(parts).toString();
     if (text.includes('"stream":true')) {
+      if (text.includes('slow-1s-long')) return stream(res, 100, 10, LONG_PIECE);
       if (text.includes('slow-1s')) return stream(res, 10, 100);
       return stream(res, CHUNKS, INTERVAL);
     }

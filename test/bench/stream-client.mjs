@@ -1,9 +1,9 @@
 // Streaming load client. Modes:
 //   seq  URL KEY N          N streams one after another: median time-to-first-token and gap between chunks
-//   conc URL KEY N          N streams at once (model slow-1s): successes, failures, wall time
+//   conc URL KEY N [MODEL]  N streams at once (model slow-1s, or MODEL): successes, failures, wall time
 import { Agent, request } from 'undici';
 
-const [mode, url, key, nText] = process.argv.slice(2);
+const [mode, url, key, nText, model] = process.argv.slice(2);
 const n = Number(nText);
 const agent = new Agent({
   connections: null,
@@ -62,7 +62,9 @@ if (mode === 'seq') {
   console.log(`JSON${JSON.stringify({ ok, n, ttft_ms: median(ttfts), gap_ms: median(gaps) })}`);
 } else {
   const t0 = performance.now();
-  const results = await Promise.all(Array.from({ length: n }, () => one('slow-1s').catch(() => ({ ok: false }))));
+  const results = await Promise.all(
+    Array.from({ length: n }, () => one(model || 'slow-1s').catch(() => ({ ok: false }))),
+  );
   const ok = results.filter((r) => r.ok).length;
   console.log(`JSON${JSON.stringify({ ok, failed: n - ok, n, wall_ms: Math.round(performance.now() - t0) })}`);
 }
