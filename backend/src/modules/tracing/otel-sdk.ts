@@ -15,8 +15,10 @@ export function startTracing(env: NodeJS.ProcessEnv = process.env): boolean {
     resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME || 'ai-gateway' }),
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
   });
-  // Registers the global tracer provider, the W3C trace-context propagator and the context manager.
-  provider.register();
+  // Registers the global tracer provider and the W3C trace-context propagator. No context manager: the
+  // relay hands each span its parent explicitly (relay-trace.ts), and an AsyncLocalStorage-based
+  // manager would propagate its store on every promise of every request (docs/benchmarks.md).
+  provider.register({ contextManager: null });
   return true;
 }
 
