@@ -390,16 +390,35 @@ function concurrencyLines(c) {
   ];
 }
 
-/** The median c32 ratio to the null proxy that docs/benchmarks.md holds now; null when it holds none. */
-function recordedRatio() {
+/** Ends the part of docs/benchmarks.md this script writes; the hand-written sections after it are kept. */
+const KEPT_MARK =
+  '<!-- npm run bench rewrites everything above this line and the query sections at the end; the sections in between are kept -->';
+/** Sections the query benchmarks append after this script (npm run bench): dropped here, written again. */
+const QUERY_SECTION = /^### (Log query|Dashboard query)/;
+
+function currentDoc() {
   try {
-    const m = /Throughput ratio gateway \/ null proxy at c32, round by round: .*\(median (\d+)%\)/.exec(
-      readFileSync(DOC, 'utf8'),
-    );
-    return m ? Number(m[1]) : null;
+    return readFileSync(DOC, 'utf8');
   } catch {
-    return null;
+    return '';
   }
+}
+
+/** The median c32 ratio to the null proxy that docs/benchmarks.md holds now; null when it holds none. */
+function recordedRatio(doc) {
+  const m = /Throughput ratio gateway \/ null proxy at c32, round by round: .*\(median (\d+)%\)/.exec(doc);
+  return m ? Number(m[1]) : null;
+}
+
+/** The hand-written sections of the current doc (after the mark), without the query benchmarks' sections. */
+function keptSections(doc) {
+  const at = doc.indexOf(KEPT_MARK);
+  if (at < 0) return '';
+  const sections = doc.slice(at + KEPT_MARK.length).split(/\n(?=#{2,3} )/);
+  return sections
+    .filter((part) => !QUERY_SECTION.test(part.trimStart()))
+    .join('\n')
+    .trim();
 }
 
 function report(s) {
@@ -451,18 +470,6 @@ function report(s) {
     `user balance dropped by ${b.balance_drop}, used_quota ${b.used_quota}, request_count ${b.request_count}; lock errors: ${b.lockErrors}; non-2xx/errors: ${b.non2xx}.`,
     `Ledger check: ${billingOk ? 'passed (sum of charges = balance drop = used_quota, every complete request charged exactly)' : 'FAILED'}.`,
     '',
-    '## Where the time goes (CPU profile of the gateway at c32, `node --cpu-prof`)',
-    '',
-    '- Socket writes (`writev`), undici, Node streams and HTTP parsing: the same work the null proxy does, about 45%.',
-    '- Money on SQLite (docs/ledger.md): the reservation with its durable row, and the settlement with its',
-    '  usage-log insert, each group-committed (requests arriving in one event-loop turn share a commit; a lone',
-    '  request commits at once) and awaited before the response ends (on SQLite the usage row goes to an',
-    '  unindexed inbox, moved to `logs` in batches).',
-    '- Relay pipeline (auth from memory, admission, routing, request/response conversion, log row) ~10%;',
-    '  Fastify + Nest routing and JSON body parsing ~4%; GC ~4%.',
-    '- The tokenizer never runs on the request path: it lives in a worker thread, started only when an',
-    '  upstream gives no usage or a client disconnects (as wrk does at the end of each run).',
-    '',
     'Raw rounds (µs, req/s):',
     '',
     '```json',
@@ -472,7 +479,8 @@ function report(s) {
   ];
   const text = lines.join('\n');
   console.log(`\n${text}`);
-  const recorded = recordedRatio();
+  const doc = currentDoc();
+  const recorded = recordedRatio(doc);
   const now = median(s.ratio_by_round);
   if (recorded !== null && now < recorded * (1 - REGRESSION)) {
     console.error(
@@ -481,7 +489,8 @@ function report(s) {
     process.exitCode = 1;
     return;
   }
-  writeFileSync(DOC, text);
+  const kept = keptSections(doc);
+  writeFileSync(DOC, `${text}\n${KEPT_MARK}\n${kept ? `\n${kept}\n` : ''}`);
   console.log(`\nmedian ratio ${now}% (recorded before: ${recorded ?? 'none'}%): docs/benchmarks.md written`);
 }
 
