@@ -3,6 +3,8 @@ import { InjectThrottlerStorage, normalizeIp, type ThrottlerStorage } from '@nes
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../common/http/app-error';
 import { errorReply } from '../../common/http/error-body';
+import { isRelayPath } from '../../common/http/relay-paths';
+import { RelayTrace } from '../tracing/relay-trace';
 import { APP_CONFIG, type AppConfig, type RequestBudget } from '../../config/env';
 import { budgetOf, type BudgetName } from './request-budget';
 
@@ -28,22 +30,27 @@ export class GlobalRateLimits {
     fastify.addHook('onRequest', (req, reply, done) => {
       const name = budgetOf(req.method, req.url);
       if (name === null || !this.budgets[name].enabled) return done();
+      const startedAt = performance.now();
       const { limit, ttlMs } = this.budgets[name];
       // No block: past the limit, refused until the window of this address ends.
       this.storage.increment(`${name}:${normalizeIp(req.ip)}`, ttlMs, limit, 0, name).then(
         (record) => {
           if (!record.isBlocked) return done();
           void reply.header('retry-after', String(Math.max(1, record.timeToBlockExpire)));
-          refuse(req, reply, new AppError('common.too_many_requests', 429));
+          refuse(req, reply, new AppError('common.too_many_requests', 429), startedAt);
         },
         // The store failed (fail closed): its error is already a 503 AppError.
-        (err: unknown) => refuse(req, reply, err),
+        (err: unknown) => refuse(req, reply, err, startedAt),
       );
     });
   }
 }
 
-function refuse(req: FastifyRequest, reply: FastifyReply, err: unknown): void {
+/** The refusal; on a relay path also timed and traced as a relay refusal (docs/observability.md). */
+function refuse(req: FastifyRequest, reply: FastifyReply, err: unknown, startedAt: number): void {
   const { status, body } = errorReply(err, req.url, req.headers['accept-language']);
+  const trace = isRelayPath(req.url) ? RelayTrace.ensure(req, reply, startedAt) : null;
+  trace?.failed(reply, { code: status === 429 ? 'too_many_requests' : null, status });
   void reply.status(status).header('cache-control', 'no-store').send(body);
+  trace?.ended(reply);
 }

@@ -10,11 +10,22 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UpstreamCall } from '../../providers/provider';
 import type { BilledUsage } from '../relay/pipeline/usage-log';
+import { requestIdOf } from '../relay/http/request-id';
 import { operationName, providerName } from './gen-ai';
+import { UpstreamAttemptTrace } from './upstream-attempt-trace';
+
+export { UpstreamAttemptTrace };
 
 const tracer = trace.getTracer('ai-gateway.relay');
 const traces = new WeakMap<FastifyReply, RelayTrace>();
 const SERVER_TIMING = 'server-timing';
+
+/** What a Realtime session reports to its span (RelayTrace.session). */
+export interface SessionTrace {
+  /** One settled response: its billed usage and quota. */
+  responded(usage: BilledUsage, quota: number): void;
+  closed(): void;
+}
 
 /**
  * One relay request's span (GenAI conventions) and its timings for the Server-Timing header. The
@@ -26,6 +37,7 @@ export class RelayTrace {
   private readonly ctx: Context;
   /** Time spent waiting on upstreams, in ms (the current attempt's running part excluded). */
   private upstreamMs = 0;
+  private done = false;
 
   private constructor(
     req: FastifyRequest,
@@ -49,11 +61,30 @@ export class RelayTrace {
     return traces.get(reply);
   }
 
+  /**
+   * The trace of a relay answer given outside the pipeline (refusals before it, the key routes, the
+   * task relays, Realtime): the reply's own, or one started now under its request id.
+   */
+  static ensure(req: FastifyRequest, reply: FastifyReply, startedAt = performance.now()): RelayTrace {
+    return traces.get(reply) ?? RelayTrace.start(req, reply, startedAt, requestIdOf(reply));
+  }
+
   /** The parsed request: names the span `{operation} {model}`. */
   request(mode: Parameters<typeof operationName>[0], model: string, stream: boolean): void {
-    const op = operationName(mode);
-    this.span.updateName(`${op} ${model}`);
-    this.span.setAttributes({ 'gen_ai.operation.name': op, 'gen_ai.request.model': model, 'gateway.stream': stream });
+    this.operation(operationName(mode), model);
+    this.span.setAttribute('gateway.stream', stream);
+  }
+
+  /** Names the span `{operation} {model}` (`{operation}` without a model). */
+  operation(op: string, model?: string): void {
+    this.span.updateName(model ? `${op} ${model}` : op);
+    this.span.setAttribute('gen_ai.operation.name', op);
+    if (model) this.span.setAttribute('gen_ai.request.model', model);
+  }
+
+  /** The channel serving the request (task relays, Realtime). */
+  channel(channel: { id: number; type: number }): void {
+    this.span.setAttributes({ 'gen_ai.provider.name': providerName(channel.type), 'gateway.channel.id': channel.id });
   }
 
   /**
@@ -107,11 +138,16 @@ export class RelayTrace {
   /** `gateway;dur=X, upstream;dur=Y` as of now, set on the reply's head. */
   stampServerTiming(reply: FastifyReply): void {
     if (reply.raw.headersSent) return;
+    reply.raw.setHeader(SERVER_TIMING, this.serverTiming());
+  }
+
+  /** The Server-Timing value as of now (`upstream` only once an upstream answered). */
+  serverTiming(): string {
     const total = performance.now() - this.startedAt;
     const upstream = Math.min(this.upstreamMs, total);
     const parts = [`gateway;dur=${(total - upstream).toFixed(1)}`];
     if (this.upstreamMs > 0) parts.push(`upstream;dur=${upstream.toFixed(1)}`);
-    reply.raw.setHeader(SERVER_TIMING, parts.join(', '));
+    return parts.join(', ');
   }
 
   /** The gateway answers an error: its Server-Timing and the span's error. */
@@ -122,37 +158,37 @@ export class RelayTrace {
     if (error.status >= 500) this.span.setStatus({ code: SpanStatusCode.ERROR, message: type });
   }
 
-  /** Ends the span with the status sent to the client. */
-  ended(reply: FastifyReply): void {
-    this.span.setAttribute('http.response.status_code', reply.raw.statusCode);
-    this.span.end();
+  /**
+   * A Realtime session's span stays open until the session closes: its responses' usage is summed
+   * on it, and the upstream connection's span ends with it.
+   */
+  session(connection: UpstreamAttemptTrace): SessionTrace {
+    const sum = { input: 0, output: 0, quota: 0, responses: 0 };
+    return {
+      responded: (usage, quota) => {
+        sum.input += usage.promptTokens;
+        sum.output += usage.completionTokens;
+        sum.quota += quota;
+        sum.responses++;
+      },
+      closed: () => {
+        connection.end(101);
+        this.span.setAttributes({
+          'gen_ai.usage.input_tokens': sum.input,
+          'gen_ai.usage.output_tokens': sum.output,
+          'gateway.quota': sum.quota,
+          'gateway.realtime.responses': sum.responses,
+        });
+        this.ended(null, 101);
+      },
+    };
   }
-}
 
-/** One upstream call's span; `headers()` marks the response head, `end()` the attempt's end. */
-export class UpstreamAttemptTrace {
-  private readonly sentAt = performance.now();
-  private counted = false;
-
-  constructor(
-    private readonly span: Span,
-    private readonly addUpstreamMs: (ms: number) => void,
-  ) {}
-
-  /** The upstream's time so far counts into Server-Timing's `upstream` (once per attempt). */
-  count(): void {
-    if (this.counted) return;
-    this.counted = true;
-    this.addUpstreamMs(performance.now() - this.sentAt);
-  }
-
-  end(status: number | null, error?: string): void {
-    this.count();
-    if (status !== null) this.span.setAttribute('http.response.status_code', status);
-    if (error || status === null || status >= 400) {
-      this.span.setAttribute('error.type', error ?? String(status));
-      this.span.setStatus({ code: SpanStatusCode.ERROR, message: error });
-    }
+  /** Ends the span (once) with the status sent to the client, or `status` (a WebSocket's 101). */
+  ended(reply: FastifyReply | null, status = reply?.raw.statusCode ?? 0): void {
+    if (this.done) return;
+    this.done = true;
+    this.span.setAttribute('http.response.status_code', status);
     this.span.end();
   }
 }

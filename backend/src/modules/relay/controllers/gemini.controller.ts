@@ -1,9 +1,8 @@
 import { All, Controller, HttpCode, Get, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { pickLocale } from '../../../common/i18n/i18n';
 import { Access } from '../../auth/access.decorator';
 import { RelayError } from '../http/relay-error';
-import { sendRelayError } from '../http/relay-reply';
+import { sendRelayRefusal } from '../http/relay-refusal';
 import { geminiArrayClient, geminiDialect, parseGeminiEmbed, splitModelAction } from '../inbound/gemini-dialect';
 import { RelayService } from '../pipeline/relay.service';
 import { RelayKeyRoutes } from './relay-key-routes';
@@ -52,7 +51,7 @@ export class GeminiController {
   @All('*')
   unsupported(@Req() req: FastifyRequest, @Res() reply: FastifyReply): void {
     const error = RelayError.routeNotFound();
-    sendRelayError(reply, error, pickLocale(req.headers['accept-language']), geminiDialect.errors);
+    sendRelayRefusal(req, reply, error, geminiDialect.errors);
   }
 }
 

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
-import { pickLocale } from '../../../common/i18n/i18n';
 import { geminiModelList } from '../../../providers/gemini/gemini-urls';
 import { keyHashOf, parseApiKey } from '../../token/token-key';
 import { RelayError } from '../http/relay-error';
-import { sendRelayError } from '../http/relay-reply';
+import { sendRelayRefusal } from '../http/relay-refusal';
+import { RelayTrace } from '../../tracing/relay-trace';
 import { anthropicDialect } from '../inbound/anthropic-dialect';
 import { geminiDialect } from '../inbound/gemini-dialect';
 import { OPENAI_CLIENT, type ClientFormat, type InboundDialect, type InboundInput } from '../inbound/inbound-dialect';
@@ -98,14 +98,19 @@ export class RelayKeyRoutes {
     fn: (caller: RelayCaller) => unknown,
     client: ClientFormat = OPENAI_CLIENT,
   ): Promise<void> {
-    const locale = pickLocale(req.headers['accept-language']);
+    // Traced and timed as relay requests are (docs/observability.md#traces-and-logs).
+    const trace = RelayTrace.ensure(req, reply);
     try {
       const caller =
         req.relayCaller ?? (await this.auth.authenticate(client.authorization(req.headers, req.query), req.ip));
-      void reply.send(await fn(caller));
+      const body = await fn(caller);
+      trace.stampServerTiming(reply);
+      void reply.send(body);
     } catch (err) {
-      if (err instanceof RelayError) sendRelayError(reply, err, locale, client.errors);
+      if (err instanceof RelayError) sendRelayRefusal(req, reply, err, client.errors);
       else throw err;
+    } finally {
+      trace.ended(reply);
     }
   }
 }

@@ -2,9 +2,8 @@ import { All, Controller, HttpCode, Get, Param, Post, Req, Res } from '@nestjs/c
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../../auth/access.decorator';
 import { RelayService } from '../pipeline/relay.service';
-import { sendRelayError } from '../http/relay-reply';
+import { sendRelayRefusal } from '../http/relay-refusal';
 import { RelayError } from '../http/relay-error';
-import { pickLocale } from '../../../common/i18n/i18n';
 import { RelayKeyRoutes } from './relay-key-routes';
 import { responsesDialect } from '../inbound/responses-dialect';
 
@@ -110,10 +109,8 @@ export class RelayController {
   /** OpenAI APIs we do not offer (files, fine-tuning, assistants...): 501; anything else: 404. */
   @All('*')
   unsupported(@Req() req: FastifyRequest, @Res() reply: FastifyReply): void {
-    const error = isKnownOpenAIPath(req.url)
-      ? RelayError.unsupportedPath()
-      : RelayError.routeNotFound();
-    sendRelayError(reply, error, pickLocale(req.headers['accept-language']));
+    const error = isKnownOpenAIPath(req.url) ? RelayError.unsupportedPath() : RelayError.routeNotFound();
+    sendRelayRefusal(req, reply, error);
   }
 }
 

@@ -1,9 +1,8 @@
-import { pickLocale } from '../../../common/i18n/i18n';
 import type { CallerCheck } from '../../../common/http/request-bounds';
 import type { ClientFormat } from '../inbound/inbound-dialect';
 import type { RelayAuthService } from '../pipeline/relay-auth.service';
 import { relayErrorOf } from './relay-error';
-import { sendRelayError } from './relay-reply';
+import { sendRelayRefusal } from './relay-refusal';
 import { assignRequestId } from './request-id';
 
 /**
@@ -14,6 +13,7 @@ import { assignRequestId } from './request-id';
  */
 export function relayKeyCheck(auth: RelayAuthService, client: ClientFormat): CallerCheck {
   return async (req, reply) => {
+    const startedAt = performance.now();
     try {
       req.relayCaller = await auth.authenticate(client.authorization(req.headers, req.query), req.ip);
       return true;
@@ -22,7 +22,7 @@ export function relayKeyCheck(auth: RelayAuthService, client: ClientFormat): Cal
       // Unexpected: the global error filter logs it and answers 500 in the path's format.
       if (!error) throw err;
       assignRequestId(reply);
-      sendRelayError(reply, error, pickLocale(req.headers['accept-language']), client.errors);
+      sendRelayRefusal(req, reply, error, client.errors, startedAt);
       return false;
     }
   };

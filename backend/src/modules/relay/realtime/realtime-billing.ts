@@ -122,7 +122,7 @@ export class RealtimeBilling {
    * Bills one response in full (above its reservation too) from its usage; a response that ended
    * without a plausible usage pays its reservation's prompt tokens (as a request cut by a crash).
    */
-  async settle(e: ResponseEnd): Promise<number> {
+  async settle(e: ResponseEnd): Promise<{ usage: BilledUsage; charged: number }> {
     const { caller, price, settings: s, hold } = e;
     const reported = e.report ? plausibleUsage(e.report, OPAQUE_BOUNDS) : null;
     const usage: BilledUsage = reported ?? {
@@ -179,6 +179,6 @@ export class RealtimeBilling {
       completionTokens: usage.completionTokens,
       quota: charged,
     });
-    return charged;
+    return { usage, charged };
   }
 }

@@ -1,18 +1,20 @@
 import type {} from '@fastify/websocket';
 import type { Settings } from '@gw/shared';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
-import { pickLocale, type Locale } from '../../../common/i18n/i18n';
+import { pickLocale } from '../../../common/i18n/i18n';
 import { AdaptorRegistry } from '../../../providers/adaptor-registry';
 import { realtimeCall, REALTIME_CHANNEL_TYPES } from '../../../providers/shared/realtime-call';
 import { supports } from '../../../providers/registry';
 import { OptionService } from '../../option/option.service';
 import { RelayDirectory } from '../cache/relay-directory.service';
 import { clientFacing, RelayError, relayErrorOf } from '../http/relay-error';
-import { sendRelayError } from '../http/relay-reply';
-import { assignRequestId } from '../http/request-id';
+import { sendRelayRefusal } from '../http/relay-refusal';
+import { assignRequestId, REQUEST_ID_HEADER } from '../http/request-id';
+import { RelayTrace } from '../../tracing/relay-trace';
 import { fromBrowserExtension } from '../limits/browser-extension';
 import { RelayLimiter } from '../limits/relay-limiter.service';
 import { admitModel } from '../pipeline/admission';
@@ -35,6 +37,8 @@ export const REALTIME_PATH = '/v1/realtime';
 type Prepared = Omit<SessionInit, 'client' | 'upstream' | 'early' | 'abort'> & {
   readonly abort: AbortController;
   readonly open: Awaited<ReturnType<typeof openUpstream>>;
+  readonly requestId: string;
+  readonly relayTrace: RelayTrace;
 };
 
 /**
@@ -80,24 +84,37 @@ export class RealtimeGateway {
       url: REALTIME_PATH,
       preHandler: (req, reply) => this.prepare(req, reply),
       handler: (req, reply) => {
-        assignRequestId(reply);
         this.refuse(
+          req,
           reply,
           new RelayError({ key: 'relay.realtime_upgrade_required', status: 426, code: 'upgrade_required' }),
-          pickLocale(req.headers['accept-language']),
         );
       },
       wsHandler: (socket: WebSocket, req: FastifyRequest) => this.attach(socket, req),
+    });
+    // The 101 carries the session's request id and Server-Timing (gateway time, and the upstream's
+    // opening as `upstream`), as every relay answer does; ws lets the head be extended here.
+    fastify.websocketServer.on('headers', (headers: string[], raw: IncomingMessage) => {
+      const prepared = this.prepared.get(raw);
+      if (!prepared) return;
+      headers.push(
+        `${REQUEST_ID_HEADER}: ${prepared.requestId}`,
+        `Server-Timing: ${prepared.relayTrace.serverTiming()}`,
+      );
     });
   }
 
   private async prepare(req: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (!req.ws) return;
+    const startedAt = performance.now();
     const locale = pickLocale(req.headers['accept-language']);
-    assignRequestId(reply);
+    const requestId = assignRequestId(reply);
+    // The session's span, from here to its close (docs/observability.md#traces-and-logs).
+    const trace = RelayTrace.ensure(req, reply, startedAt);
+    trace.operation('realtime');
     // Counted in the shutdown drain from here; the session leaves it when it ends.
     const abort = new AbortController();
-    if (!this.drain.enter(abort)) return this.refuse(reply, shuttingDown(), locale);
+    if (!this.drain.enter(abort)) return this.refuse(req, reply, shuttingDown());
     try {
       const caller = await this.auth.authenticate(
         realtimeAuthorization(req.headers.authorization, req.headers['sec-websocket-protocol']),
@@ -107,6 +124,7 @@ export class RealtimeGateway {
       const model =
         typeof query.model === 'string' ? query.model : typeof query.deployment === 'string' ? query.deployment : '';
       if (!model) throw RelayError.invalidRequest('relay.model_required', 'model_required');
+      trace.operation('realtime', model);
       const settings = this.options.settings;
       if (settings['global.block_browser_extension_enabled'] && fromBrowserExtension(req.headers.origin))
         throw RelayError.denied('relay.browser_extension_blocked', 'browser_extension_blocked');
@@ -117,9 +135,15 @@ export class RealtimeGateway {
       const beta = wantsBeta(req.headers['openai-beta'], req.headers['sec-websocket-protocol']);
       // A session counts as one request for the token's and the model's rate limits.
       const ticket = await this.limiter.admit(caller, settings);
-      const { channel, upstreamModel, open } = await this.connect(caller, model, beta, settings);
+      const { channel, upstreamModel, open, connection } = await this.connect(caller, model, beta, settings, trace);
       this.limiter.succeeded(ticket);
-      const prepared = { caller, price, settings, channel, upstreamModel, locale, path: REALTIME_PATH, open, abort };
+      trace.delivered(channel, upstreamModel);
+      const prepared: Prepared = {
+        ...{ caller, price, settings, channel, upstreamModel, locale, path: REALTIME_PATH, open, abort },
+        requestId,
+        relayTrace: trace,
+        trace: trace.session(connection),
+      };
       this.prepared.set(req.raw, prepared);
       // The upgrade did not happen after all (the client went away, maybe while the upstream was
       // being reached): nothing was relayed or reserved.
@@ -128,17 +152,18 @@ export class RealtimeGateway {
         this.prepared.delete(req.raw);
         open.socket.terminate();
         this.drain.leave(abort);
+        prepared.trace.closed();
       };
       if (req.raw.socket.destroyed) abandon();
       else req.raw.socket.once('close', abandon);
     } catch (err) {
       this.drain.leave(abort);
-      this.refuse(reply, err, locale);
+      this.refuse(req, reply, err);
     }
   }
 
   /** Channels of the (group, model) that serve Realtime, by priority; a failed connection tries the next. */
-  private async connect(caller: RelayCaller, model: string, beta: boolean, settings: Settings) {
+  private async connect(caller: RelayCaller, model: string, beta: boolean, settings: Settings, trace: RelayTrace) {
     const retries = settings.RetryTimes;
     const table = this.channels.table;
     const serves = (c: RelayChannel) => REALTIME_CHANNEL_TYPES.has(c.type) && supports(c.type, 'realtime');
@@ -179,13 +204,22 @@ export class RealtimeGateway {
         last = RelayError.badGateway('relay.upstream_unreachable', 'channel_misconfigured');
         continue;
       }
+      // A client span per connection attempt; the one that opens lasts as long as the session.
+      const { origin, pathname } = new URL(call.url);
+      const traced = trace.attempt(channel, { origin, path: pathname, method: 'GET', headers: call.headers });
       try {
-        return { channel, upstreamModel, open: await openUpstream(call, this.config.relayConnectTimeoutSec * 1000) };
+        const open = await openUpstream(
+          { ...call, headers: traced.headers },
+          this.config.relayConnectTimeoutSec * 1000,
+        );
+        traced.attempt.count();
+        return { channel, upstreamModel, open, connection: traced.attempt };
       } catch (err) {
         last = err;
         // Counted against the channel like a failed HTTP attempt (auto-disable rules).
         const error = relayErrorOf(err);
         const status = typeof error?.params?.status === 'number' ? error.params.status : null;
+        traced.attempt.end(status, error?.code ?? 'upstream_unreachable');
         this.health.observeFailure(channel, status, error?.upstreamMessage ?? String(err), settings);
         this.logger.warn(
           `realtime upstream of channel ${channel.id} failed: ${relayErrorOf(err)?.upstreamMessage ?? String(err)}`,
@@ -210,12 +244,13 @@ export class RealtimeGateway {
     ).start();
   }
 
-  private refuse(reply: FastifyReply, err: unknown, locale: Locale): void {
+  /** An HTTP refusal before the upgrade, timed and traced (relay-refusal.ts). */
+  private refuse(req: FastifyRequest, reply: FastifyReply, err: unknown): void {
     let error = relayErrorOf(err);
     if (!error) {
       this.logger.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
       error = RelayError.internal();
     }
-    sendRelayError(reply, clientFacing(error, this.options.settings), locale);
+    sendRelayRefusal(req, reply, clientFacing(error, this.options.settings));
   }
 }

@@ -51,7 +51,7 @@ function session(reserve: () => Promise<ResponseHold> = () => Promise.resolve(ho
   const upstream = new FakeSocket();
   const billing = {
     reserve: jest.fn(reserve),
-    settle: jest.fn(() => Promise.resolve(1)),
+    settle: jest.fn(() => Promise.resolve({ charged: 1, usage: { promptTokens: 1, completionTokens: 2 } })),
     refund: jest.fn(() => Promise.resolve()),
   };
   const drain = { leave: jest.fn() };
@@ -69,6 +69,7 @@ function session(reserve: () => Promise<ResponseHold> = () => Promise.resolve(ho
       upstream: upstream as unknown as WebSocket,
       early: [{ data: Buffer.from('{"type":"session.created"}'), isBinary: false }],
       abort: new AbortController(),
+      trace: { responded: jest.fn(), closed: jest.fn() },
     },
     {
       billing: billing as unknown as RealtimeBilling,

@@ -7,6 +7,7 @@ import { RelayError, relayErrorOf } from '../http/relay-error';
 import type { RelayCaller } from '../pipeline/relay-caller';
 import { shuttingDown, type RelayDrain } from '../pipeline/relay-drain';
 import type { RelayChannel } from '../routing/relay-channel';
+import type { SessionTrace } from '../../tracing/relay-trace';
 import type { RealtimeBilling, RealtimePrice, ResponseHold } from './realtime-billing';
 import { closeReason, errorEvent, relayedCloseCode, responseIdOf, sniffEvent } from './realtime-protocol';
 import { realtimeUsageReport } from './realtime-usage';
@@ -37,6 +38,8 @@ export interface SessionInit {
   readonly early: readonly Frame[];
   /** Entered in the shutdown drain before the upgrade; aborted when the drain cuts the session. */
   readonly abort: AbortController;
+  /** The session's span: each settled response's usage, and its close. */
+  readonly trace: SessionTrace;
 }
 
 export interface SessionDeps {
@@ -170,7 +173,10 @@ export class RealtimeSession {
         frtMs: entry.frtMs,
         streamEnd,
       })
-      .catch((err: unknown) => this.deps.logger.error(`realtime settlement failed: ${String(err)}`));
+      .then(
+        (r) => this.s.trace.responded(r.usage, r.charged),
+        (err: unknown) => this.deps.logger.error(`realtime settlement failed: ${String(err)}`),
+      );
   }
 
   /** After a charge: why the session cannot go on when the user (or the limited token) has nothing left. */
@@ -253,6 +259,7 @@ export class RealtimeSession {
         .catch((err: unknown) => this.deps.logger.error(`realtime refund failed: ${String(err)}`));
     }
     this.deps.drain.leave(this.s.abort);
+    this.s.trace.closed();
   }
 
   private until(done: () => boolean, ms: number): Promise<void> {

@@ -16,9 +16,20 @@ import { DrawingTaskRepository } from '../drawing-task.repository';
 import { TaskBilling } from '../task-billing.service';
 import { TaskChannels } from '../task-channels.service';
 import { TaskStatus, type TaskBillingInfo } from '../task-status';
-import { callUpstream } from '../task-upstream';
+import { answered, traced, tracedCall } from '../task-trace';
+import type { RelayTrace } from '../../tracing/relay-trace';
 import { MJ_CLIENT } from './mj-client';
-import { buttonAction, changeAction, clearMode, MJ_ACCEPTED, MJ_PATH_ACTIONS, mjTaskDto, simpleChange, submitAnswer, type MjAction } from './mj-wire';
+import {
+  buttonAction,
+  changeAction,
+  clearMode,
+  MJ_ACCEPTED,
+  MJ_PATH_ACTIONS,
+  mjTaskDto,
+  simpleChange,
+  submitAnswer,
+  type MjAction,
+} from './mj-wire';
 
 /** Channel types of the Midjourney proxy (2) and proxy plus (5). */
 export const MJ_CHANNEL_TYPES = [2, 5];
@@ -57,23 +68,27 @@ export class MjRelay {
   async submit(kind: string, req: FastifyRequest, reply: FastifyReply): Promise<void> {
     const startedAt = performance.now();
     const requestId = assignRequestId(reply);
-    await this.answer(req, reply, async (caller) => {
+    await this.answer(req, reply, 'midjourney.submit', async (caller, trace) => {
       const s = this.options.settings;
       const body = req.body;
       if (!body || typeof body !== 'object' || Array.isArray(body)) throw AppError.badRequest('task.bad_body');
       const input = { ...(body as Record<string, unknown>) };
       const { action, originId } = this.actionOf(kind, input);
+      trace.operation(`midjourney.${action.action.toLowerCase()}`, action.model);
       const origin = originId !== null ? await this.origin(caller, originId, s) : null;
       this.adjust(input, s);
       const price = this.billing.price(caller, action.model, s);
-      const channel = origin ? this.channels.byId(origin.channel_id) : this.channels.pick(caller.group, action.model, MJ_CHANNEL_TYPES);
+      const channel = origin
+        ? this.channels.byId(origin.channel_id)
+        : this.channels.pick(caller.group, action.model, MJ_CHANNEL_TYPES);
       if (!channel) throw RelayError.noChannel(caller.group, action.model);
+      trace.channel(channel);
       const path = req.url.split('?')[0];
       const hold = await this.billing.reserve(caller, price, requestId, path);
       let status = 502;
       let answer: ReturnType<typeof submitAnswer> = null;
       try {
-        const res = await callUpstream(`${channel.baseUrl}/mj/submit/${kind}`, {
+        const res = await tracedCall(trace, channel, `${channel.baseUrl}/mj/submit/${kind}`, {
           method: 'POST',
           headers: { 'mj-api-secret': this.channels.keyOf(channel) },
           body: input,
@@ -90,7 +105,8 @@ export class MjRelay {
         throw RelayError.badGateway('task.upstream_failed', 'fail_to_submit');
       }
       const mjId = typeof answer.result === 'string' ? answer.result.slice(0, 64) : '';
-      if (mjId && action.action !== 'UPLOAD') await this.record(caller, hold.amount, requestId, action, input, channel, mjId, answer.code);
+      if (mjId && action.action !== 'UPLOAD')
+        await this.record(caller, hold.amount, requestId, action, input, channel, mjId, answer.code);
       await this.billing.charge(caller, hold, price, {
         channel,
         taskId: mjId,
@@ -104,7 +120,7 @@ export class MjRelay {
 
   /** GET /mj/task/{id}/fetch: one of the caller's tasks. */
   fetchOne(id: string, req: FastifyRequest, reply: FastifyReply): Promise<void> {
-    return this.answer(req, reply, async (caller) => {
+    return this.answer(req, reply, 'midjourney.fetch', async (caller) => {
       const row = id.length <= 64 ? await this.tasks.own(caller.user.id, id) : null;
       if (!row) throw new MjFailure(404, 3, 'task_no_found');
       return { status: 200, body: mjTaskDto(row, this.forwardBase()) };
@@ -113,7 +129,7 @@ export class MjRelay {
 
   /** POST /mj/task/list-by-condition `{ids}`: the caller's tasks among them. */
   list(req: FastifyRequest, reply: FastifyReply): Promise<void> {
-    return this.answer(req, reply, async (caller) => {
+    return this.answer(req, reply, 'midjourney.list', async (caller) => {
       const ids = (req.body as { ids?: unknown } | null)?.ids;
       if (!Array.isArray(ids) || ids.length > MAX_IDS || ids.some((i) => typeof i !== 'string'))
         throw AppError.badRequest('task.bad_body');
@@ -125,15 +141,21 @@ export class MjRelay {
 
   /** GET /mj/task/{id}/image-seed: asked of the task's own channel. */
   imageSeed(id: string, req: FastifyRequest, reply: FastifyReply): Promise<void> {
-    return this.answer(req, reply, async (caller) => {
+    return this.answer(req, reply, 'midjourney.image_seed', async (caller, trace) => {
       const row = id.length <= 64 ? await this.tasks.own(caller.user.id, id) : null;
       const channel = row ? this.channels.byId(row.channel_id) : undefined;
       if (!row || !channel) throw new MjFailure(404, 3, 'task_no_found');
-      const res = await callUpstream(`${channel.baseUrl}/mj/task/${encodeURIComponent(row.mj_id)}/image-seed`, {
-        method: 'GET',
-        headers: { 'mj-api-secret': this.channels.keyOf(channel) },
-        timeoutMs: TIMEOUT_MS,
-      }).catch(() => null);
+      trace.channel(channel);
+      const res = await tracedCall(
+        trace,
+        channel,
+        `${channel.baseUrl}/mj/task/${encodeURIComponent(row.mj_id)}/image-seed`,
+        {
+          method: 'GET',
+          headers: { 'mj-api-secret': this.channels.keyOf(channel) },
+          timeoutMs: TIMEOUT_MS,
+        },
+      ).catch(() => null);
       const seed = res ? submitAnswer(res.body) : null;
       if (!seed) throw RelayError.badGateway('task.upstream_failed', 'fail_to_fetch');
       return { status: 200, body: seed };
@@ -192,7 +214,8 @@ export class MjRelay {
   private async origin(caller: RelayCaller, id: string, s: Settings): Promise<DrawingTaskEntity> {
     const row = id.length <= 64 ? await this.tasks.own(caller.user.id, id) : null;
     if (!row) throw new MjFailure(404, 3, 'task_no_found');
-    if (s.MjActionCheckSuccessEnabled && row.status !== TaskStatus.Success) throw new MjFailure(400, 4, 'task_status_not_success');
+    if (s.MjActionCheckSuccessEnabled && row.status !== TaskStatus.Success)
+      throw new MjFailure(400, 4, 'task_status_not_success');
     return row;
   }
 
@@ -205,7 +228,8 @@ export class MjRelay {
       return;
     }
     const hook = input.notifyHook;
-    if (typeof hook !== 'string' || checkOutboundUrl(hook, isPublicAddress)) throw new MjFailure(400, 4, 'invalid_notify_hook');
+    if (typeof hook !== 'string' || checkOutboundUrl(hook, isPublicAddress))
+      throw new MjFailure(400, 4, 'invalid_notify_hook');
   }
 
   private async record(
@@ -258,26 +282,35 @@ export class MjRelay {
     return s.MjForwardUrlEnabled ? s.ServerAddress.replace(/\/+$/, '') : null;
   }
 
-  private async answer(
+  /** Serves one request under its relay span named `operation` (task-trace.ts), answered in the proxy's format. */
+  private answer(
     req: FastifyRequest,
     reply: FastifyReply,
-    fn: (caller: RelayCaller) => Promise<{ status: number; body: unknown }>,
+    operation: string,
+    fn: (caller: RelayCaller, trace: RelayTrace) => Promise<{ status: number; body: unknown }>,
   ): Promise<void> {
-    try {
-      const caller =
-        req.relayCaller ?? (await this.auth.authenticate(MJ_CLIENT.authorization(req.headers, req.query), req.ip));
-      const out = await fn(caller);
-      void reply.status(out.status).send(out.body);
-    } catch (err) {
-      if (err instanceof MjFailure) {
-        void reply.status(err.status).send({ code: err.code, description: err.description, result: null });
-        return;
+    return traced(req, reply, operation, async (trace) => {
+      try {
+        const caller =
+          req.relayCaller ?? (await this.auth.authenticate(MJ_CLIENT.authorization(req.headers, req.query), req.ip));
+        const out = await fn(caller, trace);
+        answered(reply, out.status, (out.body as { code?: number } | null)?.code ?? null);
+        void reply.status(out.status).send(out.body);
+      } catch (err) {
+        if (err instanceof MjFailure) {
+          answered(reply, err.status, err.description);
+          void reply.status(err.status).send({ code: err.code, description: err.description, result: null });
+          return;
+        }
+        if (!(err instanceof AppError)) throw err;
+        const locale = pickLocale(req.headers['accept-language']);
+        const description = t(err.key, locale, err.params);
+        answered(reply, err.status, err instanceof RelayError ? (err.code ?? err.type) : err.key);
+        void reply
+          .status(err.status)
+          .send({ code: err.status === 400 ? 4 : err.status === 404 ? 3 : 9, description, result: null });
       }
-      if (!(err instanceof AppError)) throw err;
-      const locale = pickLocale(req.headers['accept-language']);
-      const description = t(err.key, locale, err.params);
-      void reply.status(err.status).send({ code: err.status === 400 ? 4 : err.status === 404 ? 3 : 9, description, result: null });
-    }
+    });
   }
 }
 

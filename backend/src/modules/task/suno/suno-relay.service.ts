@@ -7,12 +7,13 @@ import { RelayError } from '../../relay/http/relay-error';
 import { assignRequestId } from '../../relay/http/request-id';
 import { RelayAuthService } from '../../relay/pipeline/relay-auth.service';
 import type { RelayCaller } from '../../relay/pipeline/relay-caller';
+import type { RelayTrace } from '../../tracing/relay-trace';
 import { TaskChannels } from '../task-channels.service';
 import { CreativeTaskRepository } from '../creative-task.repository';
 import { TaskBilling } from '../task-billing.service';
 import { sendTaskError } from '../task-reply';
+import { answered, traced, tracedCall } from '../task-trace';
 import { TaskStatus, type TaskBillingInfo } from '../task-status';
-import { callUpstream } from '../task-upstream';
 import { refusalMessage, SUNO_ACTIONS, SUNO_PLATFORM, submittedTaskId, sunoTaskDto } from './suno-wire';
 
 const SUBMIT_TIMEOUT_MS = 60_000;
@@ -39,20 +40,35 @@ export class SunoRelay {
   async submit(kind: string, req: FastifyRequest, reply: FastifyReply): Promise<void> {
     const startedAt = performance.now();
     const requestId = assignRequestId(reply);
+    await traced(req, reply, 'suno.submit', (trace) =>
+      this.submitTraced(kind, req, reply, trace, startedAt, requestId),
+    );
+  }
+
+  private async submitTraced(
+    kind: string,
+    req: FastifyRequest,
+    reply: FastifyReply,
+    trace: RelayTrace,
+    startedAt: number,
+    requestId: string,
+  ): Promise<void> {
     try {
       const caller = await this.caller(req);
       const spec = Object.prototype.hasOwnProperty.call(SUNO_ACTIONS, kind) ? SUNO_ACTIONS[kind] : undefined;
       if (!spec) throw AppError.badRequest('task.bad_action');
+      trace.operation(`suno.${spec.action.toLowerCase()}`, spec.model);
       const body = req.body;
       if (!body || typeof body !== 'object' || Array.isArray(body)) throw AppError.badRequest('task.bad_body');
       const path = req.url.split('?')[0];
       const price = this.billing.price(caller, spec.model, this.options.settings);
       const channel = this.channels.pick(caller.group, spec.model, [SUNO_CHANNEL_TYPE]);
+      trace.channel(channel);
       const hold = await this.billing.reserve(caller, price, requestId, path);
       let taskId: string | null = null;
       let reason = '';
       try {
-        const answer = await callUpstream(`${channel.baseUrl}/suno/submit/${kind}`, {
+        const answer = await tracedCall(trace, channel, `${channel.baseUrl}/suno/submit/${kind}`, {
           method: 'POST',
           headers: { authorization: `Bearer ${this.channels.keyOf(channel)}` },
           body,
@@ -104,6 +120,7 @@ export class SunoRelay {
         arrivedAt: now,
         elapsedMs: performance.now() - startedAt,
       });
+      answered(reply, 200);
       void reply.status(200).send({ code: 'success', message: '', data: taskId });
     } catch (err) {
       sendTaskError(req, reply, err);
@@ -111,13 +128,18 @@ export class SunoRelay {
   }
 
   /** POST /suno/fetch `{ids: [...]}`: the caller's tasks among the ids. */
-  async fetchMany(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  fetchMany(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    return traced(req, reply, 'suno.fetch', () => this.fetchManyTraced(req, reply));
+  }
+
+  private async fetchManyTraced(req: FastifyRequest, reply: FastifyReply): Promise<void> {
     try {
       const caller = await this.caller(req);
       const ids = (req.body as { ids?: unknown } | null)?.ids;
       if (!Array.isArray(ids) || ids.length > MAX_FETCH_IDS || ids.some((i) => typeof i !== 'string'))
         throw AppError.badRequest('task.bad_body');
       const rows = await this.tasks.ownByIds(caller.user.id, ids as string[]);
+      answered(reply, 200);
       void reply.status(200).send({ code: 'success', message: '', data: rows.map(sunoTaskDto) });
     } catch (err) {
       sendTaskError(req, reply, err);
@@ -125,11 +147,16 @@ export class SunoRelay {
   }
 
   /** GET /suno/fetch/{id}: one of the caller's tasks; 404 for anyone else's. */
-  async fetchOne(id: string, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  fetchOne(id: string, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    return traced(req, reply, 'suno.fetch', () => this.fetchOneTraced(id, req, reply));
+  }
+
+  private async fetchOneTraced(id: string, req: FastifyRequest, reply: FastifyReply): Promise<void> {
     try {
       const caller = await this.caller(req);
       const row = id.length <= 191 ? await this.tasks.own(caller.user.id, id) : null;
       if (!row) throw new RelayError({ key: 'task.not_found', status: 404, code: 'task_not_exist' });
+      answered(reply, 200);
       void reply.send({ code: 'success', message: '', data: sunoTaskDto(row) });
     } catch (err) {
       sendTaskError(req, reply, err);
@@ -137,6 +164,8 @@ export class SunoRelay {
   }
 
   private caller(req: FastifyRequest): Promise<RelayCaller> {
-    return req.relayCaller ? Promise.resolve(req.relayCaller) : this.auth.authenticate(req.headers.authorization, req.ip);
+    return req.relayCaller
+      ? Promise.resolve(req.relayCaller)
+      : this.auth.authenticate(req.headers.authorization, req.ip);
   }
 }
