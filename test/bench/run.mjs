@@ -4,7 +4,8 @@
 // The gateway runs with metrics and tracing on (METRICS_TOKEN, OTLP export to the mock); a second one with
 // both off joins the c1/c32 rounds, so their cost is measured in the same run.
 // Writes docs/benchmarks.md, unless the median throughput ratio to the null proxy fell more than 10% below
-// the one recorded there: then it prints the report, leaves the file and exits 1.
+// the one recorded there: then it prints the report, leaves the file and exits 1 (BENCH_ACCEPT=1 records
+// the new figures anyway, for a change of what is measured, said in the doc).
 // Env: BENCH_ROUNDS (3), BENCH_DURATION (5s), BENCH_STREAMS (60), and BENCH_BASELINE: another checkout
 // (built) whose gateway joins the c1/c32 rounds as "before".
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -482,7 +483,7 @@ function report(s) {
   const doc = currentDoc();
   const recorded = recordedRatio(doc);
   const now = median(s.ratio_by_round);
-  if (recorded !== null && now < recorded * (1 - REGRESSION)) {
+  if (recorded !== null && now < recorded * (1 - REGRESSION) && process.env.BENCH_ACCEPT !== '1') {
     console.error(
       `\n✗ REGRESSION: median throughput ratio to the null proxy ${now}% is more than ${100 * REGRESSION}% below the ${recorded}% recorded in docs/benchmarks.md (left unchanged).`,
     );
