@@ -3,52 +3,20 @@
 // in half of the hours on 2 models (2,160,000 quota_data rows). Measured on a node that has not rolled up
 // (NODE_TYPE=slave: every-user queries sum quota_data) and on the master after its roll-up.
 // Usage: node test/bench/dashboard-query.mjs   (prints a markdown section; goal: every query < 200 ms)
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startGateway, stopGateway } from './query-gateway.mjs';
 
 const require = createRequire(import.meta.url);
 const Database = require('better-sqlite3');
-const ROOT = new URL('../..', import.meta.url).pathname;
 const DAYS = 90;
 const USERS = 1000;
 const MODELS = 50;
 const RUNS = 20;
 const HOUR = 3600;
 const DAY = 86400;
-
-async function startGateway(dbPath, env = {}) {
-  const child = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
-    env: {
-      ...process.env,
-      SQLITE_PATH: dbPath,
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      SESSION_SECRET: 'bench',
-      GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
-      WEB_DIST_DIR: tmpdir(),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1].replace('localhost', '127.0.0.1'));
-    });
-    child.once('exit', (c) => reject(new Error(`gateway exited ${c}`)));
-  });
-  return { child, url };
-}
-
-async function stop(gw) {
-  gw.child.kill();
-  await new Promise((r) => gw.child.once('exit', r));
-}
 
 /** Users 1..USERS (user 1 is root); returns [rows, requests, ms]. */
 function seed(dbPath, firstHour) {
@@ -137,7 +105,7 @@ async function main() {
     body: JSON.stringify({ username: 'root', password: 'bench-pass-1', confirmPassword: 'bench-pass-1' }),
   });
   if (!setup.ok) throw new Error('setup failed');
-  await stop(gw);
+  await stopGateway(gw);
   const now = Math.floor(Date.now() / 1000);
   const current = now - (now % HOUR);
   const [seeded, requests, seedMs] = seed(dbPath, current - DAYS * 24 * HOUR);
@@ -151,7 +119,7 @@ async function main() {
 
   gw = await startGateway(dbPath, { NODE_TYPE: 'slave' });
   const live = await measure(gw.url, await signIn(gw.url), queries);
-  await stop(gw);
+  await stopGateway(gw);
 
   const t0 = performance.now();
   gw = await startGateway(dbPath);
@@ -165,7 +133,7 @@ async function main() {
   const { n: totals } = db.prepare('SELECT COUNT(*) AS n FROM quota_data_totals').get();
   db.close();
   const rolled = await measure(gw.url, await signIn(gw.url), queries);
-  await stop(gw);
+  await stopGateway(gw);
   rmSync(dir, { recursive: true, force: true });
 
   const k = (n) => n.toLocaleString('en');

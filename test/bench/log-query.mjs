@@ -1,42 +1,15 @@
 // Log query benchmark: 1,000,000 log rows in SQLite; filtered, paged GET /api/log/ through the real app.
 // Usage: node test/bench/log-query.mjs [rows]   (prints a markdown table; goal: every query < 100 ms)
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startGateway, stopGateway } from './query-gateway.mjs';
 
 const require = createRequire(import.meta.url);
 const Database = require('better-sqlite3');
-const ROOT = new URL('../..', import.meta.url).pathname;
 const ROWS = Number(process.argv[2] ?? 1_000_000);
 const RUNS = 30;
-
-async function startGateway(dbPath) {
-  const child = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
-    env: {
-      ...process.env,
-      SQLITE_PATH: dbPath,
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      SESSION_SECRET: 'bench',
-      // The query loop would spend the per-IP /api budget.
-      GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
-      WEB_DIST_DIR: tmpdir(),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1].replace('localhost', '127.0.0.1'));
-    });
-    child.once('exit', (c) => reject(new Error(`gateway exited ${c}`)));
-  });
-  return { child, url };
-}
 
 function seed(dbPath) {
   const db = new Database(dbPath);
@@ -86,8 +59,7 @@ async function main() {
     body: JSON.stringify({ username: 'root', password: 'bench-pass-1', confirmPassword: 'bench-pass-1' }),
   });
   if (!setup.ok) throw new Error('setup failed');
-  gw.child.kill();
-  await new Promise((r) => gw.child.once('exit', r));
+  await stopGateway(gw);
   const seedMs = seed(dbPath);
   gw = await startGateway(dbPath);
   const login = await fetch(`${gw.url}/api/user/login`, {
@@ -132,8 +104,7 @@ async function main() {
       max: times.at(-1),
     });
   }
-  gw.child.kill();
-  await new Promise((r) => gw.child.once('exit', r));
+  await stopGateway(gw);
   rmSync(dir, { recursive: true, force: true });
 
   console.log(

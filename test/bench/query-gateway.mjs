@@ -1,0 +1,40 @@
+// The gateway process the query benchmarks (log-query.mjs, dashboard-query.mjs) drive: the built app on a
+// given SQLite file, on a free port, silent, without the per-IP /api budget their query loops would spend.
+import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+
+/** Starts the gateway on `dbPath` (with `env` on top); resolves with the process and its base URL. */
+export async function startGateway(dbPath, env = {}) {
+  const child = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
+    env: {
+      ...process.env,
+      SQLITE_PATH: dbPath,
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      SESSION_SECRET: 'bench',
+      GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
+      WEB_DIST_DIR: tmpdir(),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1].replace('localhost', '127.0.0.1'));
+    });
+    child.once('exit', (c) => reject(new Error(`gateway exited ${c}`)));
+  });
+  return { child, url };
+}
+
+/** Stops a gateway started by startGateway and waits for it to exit. */
+export async function stopGateway(gw) {
+  gw.child.kill();
+  await new Promise((r) => gw.child.once('exit', r));
+}
