@@ -2,6 +2,7 @@ import type { ThrottlerStorage } from '@nestjs/throttler';
 import type Redis from 'ioredis';
 import { defineScript, type RedisScript } from '../redis/redis-script';
 import type { RedisConnection } from '../redis/redis-connection.service';
+import { sharedOrLocal } from '../redis/redis-fallback';
 import {
   counted,
   refused,
@@ -83,16 +84,12 @@ export class FallbackThrottlerStorage implements ThrottlerStorage {
     blockDuration: number,
     throttlerName: string,
   ): Promise<ThrottlerStorageRecord> {
-    if (this.redis.up) {
-      try {
-        return await this.shared.increment(key, ttl, limit, blockDuration, throttlerName);
-      } catch (err) {
-        this.redis.reportFallback(this.component, err);
-      }
-    } else {
-      this.redis.reportFallback(this.component, new Error('not connected'));
-    }
-    return this.local.increment(key, ttl, limit, blockDuration);
+    return sharedOrLocal(
+      this.redis,
+      this.component,
+      () => this.shared.increment(key, ttl, limit, blockDuration, throttlerName),
+      () => this.local.increment(key, ttl, limit, blockDuration),
+    );
   }
 
   close(): void {

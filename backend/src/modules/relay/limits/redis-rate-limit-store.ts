@@ -1,6 +1,7 @@
 import type Redis from 'ioredis';
 import { defineScript, type RedisScript } from '../../redis/redis-script';
 import type { RedisConnection } from '../../redis/redis-connection.service';
+import { sharedOrLocal } from '../../redis/redis-fallback';
 import { type LimitRule, type MemoryRateLimitStore, type RateLimitStore } from './rate-limit-store';
 
 /** Key prefix of the relay's counters in Redis. */
@@ -86,23 +87,20 @@ export class FallbackRateLimitStore implements RateLimitStore {
   ) {}
 
   take(rules: readonly LimitRule[], now: number): number | Promise<number> {
-    if (!this.redis.up) return this.fallback(NOT_CONNECTED, () => this.local.take(rules, now));
-    return Promise.resolve(this.shared.take(rules, now)).catch((err: unknown) =>
-      this.fallback(err, () => this.local.take(rules, now)),
+    return sharedOrLocal(
+      this.redis,
+      this.component,
+      async () => this.shared.take(rules, now),
+      () => this.local.take(rules, now),
     );
   }
 
   hit(key: string, windowMs: number, now: number): void | Promise<void> {
-    if (!this.redis.up) return this.fallback(NOT_CONNECTED, () => this.local.hit(key, windowMs, now));
-    return Promise.resolve(this.shared.hit(key, windowMs, now)).catch((err: unknown) =>
-      this.fallback(err, () => this.local.hit(key, windowMs, now)),
+    return sharedOrLocal(
+      this.redis,
+      this.component,
+      async () => this.shared.hit(key, windowMs, now),
+      () => this.local.hit(key, windowMs, now),
     );
   }
-
-  private fallback<T>(err: unknown, answer: () => T): T {
-    this.redis.reportFallback(this.component, err);
-    return answer();
-  }
 }
-
-const NOT_CONNECTED = new Error('not connected');
