@@ -1,0 +1,172 @@
+// The report of npm run bench (run.mjs): the markdown of docs/benchmarks.md's figures, the regression gate
+// against the ratio recorded there, and the hand-written sections that a rewrite keeps.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+
+const DOC = join(new URL('../..', import.meta.url).pathname, 'docs/benchmarks.md');
+/** A drop of the median c32 ratio to the null proxy beyond this fraction of the recorded one fails the run. */
+const REGRESSION = 0.1;
+
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** The same rounds against the gateway of another checkout (BENCH_BASELINE): what a change cost. */
+function beforeAfter(s) {
+  const b = s.baseline;
+  return [
+    `Before and after: the gateway built from \`${b.dir}\` ran in the same rounds, interleaved, on its own SQLite file.`,
+    '',
+    '| measure | before | after | change |',
+    '|---|---|---|---|',
+    `| p50 latency at c1 (µs) | ${b.c1_p50_us} | ${s.c1_p50_us.gateway} | ${s.c1_p50_us.gateway - b.c1_p50_us > 0 ? '+' : ''}${s.c1_p50_us.gateway - b.c1_p50_us} |`,
+    `| p99 latency at c1 (µs) | ${b.c1_p99_us} | ${s.c1_p99_us.gateway} | ${s.c1_p99_us.gateway - b.c1_p99_us > 0 ? '+' : ''}${s.c1_p99_us.gateway - b.c1_p99_us} |`,
+    `| throughput at c32 (req/s) | ${Math.round(b.c32_rps)} | ${Math.round(s.c32_rps.gateway)} | ${Math.round((100 * s.c32_rps.gateway) / b.c32_rps) - 100}% |`,
+    `| p99 latency at c32 (µs) | ${b.c32_p99_us} | ${s.c32_p99_us.gateway} | |`,
+    '',
+    `Throughput after / before at c32, round by round: ${b.ratio_by_round.map((r) => `${r}%`).join(', ')} (median ${median(b.ratio_by_round)}%).`,
+    '',
+  ];
+}
+
+/** What metrics and tracing cost: the same rounds against a gateway with both off. */
+function observabilityCost(s) {
+  const o = s.observability;
+  return [
+    'Metrics and tracing: the gateway above runs with both on (`METRICS_TOKEN` set, every relay request traced and',
+    'exported over OTLP to the mock). A second gateway with both off ran in the same rounds, on its own SQLite file.',
+    '',
+    '| measure | off | on | cost |',
+    '|---|---|---|---|',
+    `| p50 latency at c1 (µs) | ${o.c1_p50_us.off} | ${o.c1_p50_us.on} | ${o.c1_p50_us.on - o.c1_p50_us.off} |`,
+    `| p99 latency at c1 (µs) | ${o.c1_p99_us.off} | ${o.c1_p99_us.on} | ${o.c1_p99_us.on - o.c1_p99_us.off} |`,
+    `| throughput at c32 (req/s) | ${Math.round(o.c32_rps.off)} | ${Math.round(o.c32_rps.on)} | ${Math.round((100 * o.c32_rps.on) / o.c32_rps.off) - 100}% |`,
+    '',
+    `Throughput on / off at c32, round by round: ${o.ratio_by_round.map((r) => `${r}%`).join(', ')} (median ${median(o.ratio_by_round)}%).`,
+    '',
+  ];
+}
+
+/** Concurrent streams, short and long answers: the peak memory and what each stream cost. */
+function concurrencyLines(c, { fdLimit, fdCap }) {
+  const short = c['slow-1s'];
+  const long = c['slow-1s-long'];
+  const limited =
+    short.n < 10_000 && short.n === fdCap
+      ? ` (${short.n}, not 10,000: each stream holds two sockets in the gateway and this machine's open-file limit is ${fdLimit})`
+      : '';
+  return [
+    `Concurrency: ${short.n} streams at once against a mock that takes 1 s${limited}, each run on a fresh gateway. Goal: all`,
+    'succeed, peak RSS ≤ 1 GB, memory per stream independent of the output length.',
+    '',
+    '| answer | streams ok | failed | wall (ms) | RSS before (MB) | peak RSS (MB) | per stream (KB) |',
+    '|---|---|---|---|---|---|---|',
+    `| 10 chunks, ~60 B of text | ${short.ok} | ${short.failed} | ${short.wall_ms} | ${short.rss_before_mb} | ${short.peak_rss_mb} | ${short.kb_per_stream} |`,
+    `| 100 chunks, ~40 KB of text | ${long.ok} | ${long.failed} | ${long.wall_ms} | ${long.rss_before_mb} | ${long.peak_rss_mb} | ${long.kb_per_stream} |`,
+    '',
+  ];
+}
+
+/** Ends the part of docs/benchmarks.md this script writes; the hand-written sections after it are kept. */
+const KEPT_MARK =
+  '<!-- npm run bench rewrites everything above this line and the query sections at the end; the sections in between are kept -->';
+/** Sections the query benchmarks append after this script (npm run bench): dropped here, written again. */
+const QUERY_SECTION = /^### (Log query|Dashboard query)/;
+
+function currentDoc() {
+  try {
+    return readFileSync(DOC, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** The median c32 ratio to the null proxy that docs/benchmarks.md holds now; null when it holds none. */
+function recordedRatio(doc) {
+  const m = /Throughput ratio gateway \/ null proxy at c32, round by round: .*\(median (\d+)%\)/.exec(doc);
+  return m ? Number(m[1]) : null;
+}
+
+/** The hand-written sections of the current doc (after the mark), without the query benchmarks' sections. */
+function keptSections(doc) {
+  const at = doc.indexOf(KEPT_MARK);
+  if (at < 0) return '';
+  const sections = doc.slice(at + KEPT_MARK.length).split(/\n(?=#{2,3} )/);
+  return sections
+    .filter((part) => !QUERY_SECTION.test(part.trimStart()))
+    .join('\n')
+    .trim();
+}
+
+export function report(s, run) {
+  const added = (a, b) => Math.round(a - b);
+  const cpu = cpus()[0]?.model ?? 'unknown';
+  const wrkVersion = (spawnSync('wrk', ['-v'], { encoding: 'utf8' }).stdout ?? '')
+    .split('\n')[0]
+    .replace(/\s*\[.*$/, '')
+    .trim();
+  const b = s.billing;
+  const billingOk =
+    b.min === b.expected_each &&
+    b.max === b.expected_each &&
+    b.charged === b.complete * b.expected_each + b.cut_charged &&
+    b.balance_drop === b.charged &&
+    b.used_quota === b.charged &&
+    b.lockErrors === 0;
+  const lines = [
+    '# Benchmarks',
+    '',
+    `Produced by \`npm run bench\` (test/bench/run.mjs) on ${new Date().toISOString().slice(0, 10)}.`,
+    `Machine: ${cpus().length} cores, ${cpu}, Node ${process.version}, ${wrkVersion}. Gateway and null proxy pinned to core 1`,
+    '(`taskset -c 1`), mock upstream and load generators to core 0. Gateway in governed mode: real API key, quota',
+    'reservation and settlement, usage log per request, SQLite. Medians of ' +
+      run.rounds +
+      ` interleaved rounds of ${run.duration} each.`,
+    `Body ~150 bytes in, ~1.4 KB out with a \`usage\` object. Load average when the run started: ${s.load_at_start}`,
+    '(other builds and test runs may share the machine: disturbed rounds show as outliers in the raw data).',
+    '',
+    '| measure | direct to mock | null proxy | gateway | gateway − direct | gateway − null proxy | goal |',
+    '|---|---|---|---|---|---|---|',
+    `| p50 latency at c1 (µs) | ${s.c1_p50_us.direct} | ${s.c1_p50_us.null} | ${s.c1_p50_us.gateway} | ${added(s.c1_p50_us.gateway, s.c1_p50_us.direct)} | ${added(s.c1_p50_us.gateway, s.c1_p50_us.null)} | ≤ 200 added |`,
+    `| p99 latency at c1 (µs) | ${s.c1_p99_us.direct} | ${s.c1_p99_us.null} | ${s.c1_p99_us.gateway} | ${added(s.c1_p99_us.gateway, s.c1_p99_us.direct)} | ${added(s.c1_p99_us.gateway, s.c1_p99_us.null)} | |`,
+    `| throughput at c32 (req/s) | ${Math.round(s.c32_rps.direct)} | ${Math.round(s.c32_rps.null)} | ${Math.round(s.c32_rps.gateway)} | | ${Math.round((100 * s.c32_rps.gateway) / s.c32_rps.null)}% of null proxy | ≥ 60% of null proxy |`,
+    `| p99 latency at c32 (µs) | ${s.c32_p99_us.direct} | ${s.c32_p99_us.null} | ${s.c32_p99_us.gateway} | | | |`,
+    `| stream time to first token (ms) | ${s.ttft_ms.direct.toFixed(2)} | ${s.ttft_ms.null.toFixed(2)} | ${s.ttft_ms.gateway.toFixed(2)} | ${(s.ttft_ms.gateway - s.ttft_ms.direct).toFixed(2)} | ${(s.ttft_ms.gateway - s.ttft_ms.null).toFixed(2)} | ≤ 1 added |`,
+    `| stream gap between chunks (ms) | ${s.gap_ms.direct.toFixed(2)} | ${s.gap_ms.null.toFixed(2)} | ${s.gap_ms.gateway.toFixed(2)} | ${(s.gap_ms.gateway - s.gap_ms.direct).toFixed(2)} | ${(s.gap_ms.gateway - s.gap_ms.null).toFixed(2)} | each event flushed at once |`,
+    '',
+    `Throughput ratio gateway / null proxy at c32, round by round: ${s.ratio_by_round.map((r) => `${r}%`).join(', ')} (median ${median(s.ratio_by_round)}%).`,
+    '',
+    ...observabilityCost(s),
+    ...(s.baseline ? beforeAfter(s) : []),
+    `Streams: ${s.streams_ok}/${s.streams_n} sequential streams complete through the gateway (mock: role chunk, 20 content chunks every 5 ms, usage chunk, [DONE]).`,
+    '',
+    ...concurrencyLines(s.concurrency, run),
+    '',
+    `Billing under load (SQLite): ${b.logs} usage logs, total ${b.charged} quota: ${b.complete} complete requests each charged ${b.min}–${b.max}`,
+    `(expected exactly ${b.expected_each}), and ${b.cut} requests the load generator cut at the end of a run (client gone) charged prompt + delivered (${b.cut_charged} in all);`,
+    `user balance dropped by ${b.balance_drop}, used_quota ${b.used_quota}, request_count ${b.request_count}; lock errors: ${b.lockErrors}; non-2xx/errors: ${b.non2xx}.`,
+    `Ledger check: ${billingOk ? 'passed (sum of charges = balance drop = used_quota, every complete request charged exactly)' : 'FAILED'}.`,
+    '',
+    'Raw rounds (µs, req/s):',
+    '',
+    '```json',
+    JSON.stringify(s.rounds, (k, v) => (typeof v === 'number' ? Math.round(v) : v)),
+    '```',
+    '',
+  ];
+  const text = lines.join('\n');
+  console.log(`\n${text}`);
+  const doc = currentDoc();
+  const recorded = recordedRatio(doc);
+  const now = median(s.ratio_by_round);
+  if (recorded !== null && now < recorded * (1 - REGRESSION) && process.env.BENCH_ACCEPT !== '1') {
+    console.error(
+      `\n✗ REGRESSION: median throughput ratio to the null proxy ${now}% is more than ${100 * REGRESSION}% below the ${recorded}% recorded in docs/benchmarks.md (left unchanged).`,
+    );
+    process.exitCode = 1;
+    return;
+  }
+  const kept = keptSections(doc);
+  writeFileSync(DOC, `${text}\n${KEPT_MARK}\n${kept ? `\n${kept}\n` : ''}`);
+  console.log(`\nmedian ratio ${now}% (recorded before: ${recorded ?? 'none'}%): docs/benchmarks.md written`);
+}
