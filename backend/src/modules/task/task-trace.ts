@@ -1,13 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { requestIdOf } from '../relay/http/request-id';
 import { RelayTrace } from '../tracing/relay-trace';
-import { inRequestScope } from '../tracing/request-scope';
 import { callUpstream, type UpstreamAnswer } from './task-upstream';
 
 /**
  * Serves one task relay request (Midjourney, Suno) under a relay span named `operation` until it is
- * answered; its log lines carry the request id (docs/observability.md#traces-and-logs). The handler
- * stamps Server-Timing (`answered`) before it sends.
+ * answered. The handler stamps Server-Timing (`answered`) before it sends.
  */
 export async function traced(
   req: FastifyRequest,
@@ -18,7 +15,7 @@ export async function traced(
   const trace = RelayTrace.ensure(req, reply);
   trace.operation(operation);
   try {
-    await inRequestScope(requestIdOf(reply), () => fn(trace));
+    await fn(trace);
   } finally {
     trace.ended(reply);
   }

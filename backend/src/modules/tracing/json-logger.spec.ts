@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { JsonLogger } from './json-logger';
-import { inRequestScope } from './request-scope';
+import { forRequest } from './request-log';
 
 function capture(level?: string): { logger: JsonLogger; lines: () => Record<string, unknown>[] } {
   const out: string[] = [];
@@ -23,7 +23,7 @@ function capture(level?: string): { logger: JsonLogger; lines: () => Record<stri
 describe('JsonLogger', () => {
   it('writes one JSON line with level, time, context, msg, and the relay request id', () => {
     const { logger, lines } = capture();
-    inRequestScope('20261124121500000abcdef012345', () => logger.warn('sensitive word', 'UpstreamAttempt'));
+    logger.warn(forRequest('20261124121500000abcdef012345', 'sensitive word'), 'UpstreamAttempt');
     logger.log('listening', 'Gateway');
     const [inside, outside] = lines();
     expect(inside).toMatchObject({

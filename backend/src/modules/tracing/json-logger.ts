@@ -1,6 +1,6 @@
 import type { LoggerService, LogLevel } from '@nestjs/common';
 import pino, { type DestinationStream, type Logger } from 'pino';
-import { currentRequestId } from './request-scope';
+import { RequestLogLine } from './request-log';
 
 /** Nest's levels on pino's. */
 const LEVELS: Readonly<Record<LogLevel, pino.Level>> = {
@@ -14,7 +14,7 @@ const LEVELS: Readonly<Record<LogLevel, pino.Level>> = {
 
 /**
  * Nest's logger as one JSON line per entry (pino): level, time, context, msg, and requestId on lines
- * written while serving a relay request. LOG_LEVEL picks the lowest level written (info by default;
+ * about one relay request (request-log.ts). LOG_LEVEL picks the lowest level written (info by default;
  * `silent` is handled by the app factory). See docs/observability.md#traces-and-logs.
  */
 export class JsonLogger implements LoggerService {
@@ -26,10 +26,6 @@ export class JsonLogger implements LoggerService {
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
-      mixin: () => {
-        const requestId = currentRequestId();
-        return requestId ? { requestId } : {};
-      },
     };
     this.pino = destination ? pino(options, destination) : pino(options);
   }
@@ -62,7 +58,10 @@ export class JsonLogger implements LoggerService {
     if (context) fields.context = context;
     if (stack) fields.stack = stack;
     let msg: string;
-    if (message instanceof Error) {
+    if (message instanceof RequestLogLine) {
+      fields.requestId = message.requestId;
+      msg = message.msg;
+    } else if (message instanceof Error) {
       msg = message.message;
       fields.stack ??= message.stack;
     } else msg = typeof message === 'string' ? message : JSON.stringify(message);

@@ -20,6 +20,7 @@ import type { RelayCaller } from './relay-caller';
 import type { Delivered, RelayContext } from './relay-context';
 import { LOGGED_CONTENT_CHARS } from './upstream-attempt.service';
 import { consumeLog, type BilledUsage } from './usage-log';
+import { forRequest } from '../../tracing/request-log';
 
 const localUsage = (promptTokens: number, completionTokens: number): BilledUsage => ({
   promptTokens,
@@ -182,7 +183,7 @@ export class RelayBilling {
     // Should the tokenizer fail, fall back to the byte estimate rather than leave the request unbilled.
     const outputText = out.outputText ?? '';
     const fallback = (estimate: number) => (err: unknown) => {
-      this.logger.warn(`tokenizer unavailable, billing an estimate: ${String(err)}`);
+      this.logger.warn(forRequest(ctx.requestId, `tokenizer unavailable, billing an estimate: ${String(err)}`));
       return estimate;
     };
     const promptTexts = req.prompt.characters

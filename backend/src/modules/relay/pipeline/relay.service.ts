@@ -26,7 +26,7 @@ import { errorLog } from './usage-log';
 import { assignRequestId, requestIdOf } from '../http/request-id';
 import { nowSec } from '../../../database/columns';
 import { RelayTrace } from '../../tracing/relay-trace';
-import { inRequestScope } from '../../tracing/request-scope';
+import { forRequest } from '../../tracing/request-log';
 
 /**
  * The relay pipeline for one request: authenticate → parse → admit (limits, price) → route →
@@ -70,10 +70,7 @@ export class RelayService {
     const locale = pickLocale(req.headers['accept-language']);
     const requestId = assignRequestId(reply);
     const trace = RelayTrace.start(req, reply, startedAt, requestId);
-    // Log lines written while serving it carry the request id (tracing/request-scope.ts).
-    await inRequestScope(requestId, () =>
-      this.authenticated(client, parse, req, reply, startedAt, locale).finally(() => trace.ended(reply)),
-    );
+    await this.authenticated(client, parse, req, reply, startedAt, locale).finally(() => trace.ended(reply));
   }
 
   private async authenticated(
@@ -101,9 +98,7 @@ export class RelayService {
     const locale = pickLocale(req.headers['accept-language']);
     const requestId = assignRequestId(reply);
     const trace = RelayTrace.start(req, reply, startedAt, requestId);
-    await inRequestScope(requestId, () =>
-      this.playgroundAs(userId, req, reply, startedAt, locale).finally(() => trace.ended(reply)),
-    );
+    await this.playgroundAs(userId, req, reply, startedAt, locale).finally(() => trace.ended(reply));
   }
 
   private async playgroundAs(
@@ -198,7 +193,7 @@ export class RelayService {
           RelayTrace.of(reply)?.delivered(d.channel, d.upstreamModel);
           return this.billing.settleUsage(ctx, d, held).then(
             (r) => (RelayTrace.of(reply)?.billed(r.usage, r.charged), r.usage),
-            (err) => (this.logger.error(`settlement failed: ${String(err)}`), null),
+            (err) => (this.logger.error(forRequest(requestId, `settlement failed: ${String(err)}`)), null),
           );
         },
       };
@@ -213,7 +208,9 @@ export class RelayService {
     } catch (err) {
       if (hold && !settled) {
         settled = true;
-        await this.billing.refund(caller, hold).catch((e) => this.logger.error(`refund failed: ${String(e)}`));
+        await this.billing
+          .refund(caller, hold)
+          .catch((e) => this.logger.error(forRequest(requestId, `refund failed: ${String(e)}`)));
       }
       const error = this.fail(reply, err, locale, errors, settings);
       this.metrics?.relayFailed({
@@ -273,7 +270,8 @@ export class RelayService {
   ): RelayError {
     let error = relayErrorOf(err);
     if (!error) {
-      this.logger.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
+      const text = err instanceof Error ? (err.stack ?? err.message) : String(err);
+      this.logger.error(forRequest(requestIdOf(reply), text));
       error = RelayError.internal();
     }
     RelayTrace.of(reply)?.failed(reply, error);

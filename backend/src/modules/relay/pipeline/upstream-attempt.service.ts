@@ -25,6 +25,7 @@ import { badAnswer, failure, upstreamFailure, type AttemptFailure } from './atte
 import type { Delivered, RelayContext } from './relay-context';
 import { cutByShutdown, shuttingDown } from './relay-drain';
 import { RelayTrace, type UpstreamAttemptTrace } from '../../tracing/relay-trace';
+import { forRequest } from '../../tracing/request-log';
 
 /** The request plus the channels tried so far. */
 type AttemptContext = RelayContext & { readonly tried: readonly number[]; sentAt?: number };
@@ -302,7 +303,7 @@ export class UpstreamAttempt {
     const matcher = this.limiter.outputMatcher(ctx.settings);
     if (!matcher) return undefined;
     return streamScreen(matcher, ctx.settings.StopOnSensitiveEnabled, () =>
-      this.logger.warn(`sensitive word in the output of request ${ctx.requestId} (not stopped)`),
+      this.logger.warn(forRequest(ctx.requestId, 'sensitive word in the output (not stopped)')),
     );
   }
 

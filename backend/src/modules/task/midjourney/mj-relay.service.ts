@@ -30,6 +30,7 @@ import {
   submitAnswer,
   type MjAction,
 } from './mj-wire';
+import { forRequest } from '../../tracing/request-log';
 
 /** Channel types of the Midjourney proxy (2) and proxy plus (5). */
 export const MJ_CHANNEL_TYPES = [2, 5];
@@ -97,7 +98,7 @@ export class MjRelay {
         status = res.status;
         answer = submitAnswer(res.body);
       } catch (err) {
-        this.logger.warn(`mj submit to channel #${channel.id} failed: ${String(err)}`);
+        this.logger.warn(forRequest(requestId, `mj submit to channel #${channel.id} failed: ${String(err)}`));
       }
       if (!answer || status >= 300 || !MJ_ACCEPTED.has(answer.code)) {
         await this.billing.release(caller, hold);

@@ -15,6 +15,7 @@ import { sendTaskError } from '../task-reply';
 import { answered, traced, tracedCall } from '../task-trace';
 import { TaskStatus, type TaskBillingInfo } from '../task-status';
 import { refusalMessage, SUNO_ACTIONS, SUNO_PLATFORM, submittedTaskId, sunoTaskDto } from './suno-wire';
+import { forRequest } from '../../tracing/request-log';
 
 const SUBMIT_TIMEOUT_MS = 60_000;
 const MAX_FETCH_IDS = 100;
@@ -81,7 +82,7 @@ export class SunoRelay {
       }
       if (!taskId) {
         await this.billing.release(caller, hold);
-        this.logger.warn(`suno submit refused by channel #${channel.id}: ${reason}`);
+        this.logger.warn(forRequest(requestId, `suno submit refused by channel #${channel.id}: ${reason}`));
         throw RelayError.badGateway('task.upstream_failed', 'fail_to_submit');
       }
       const now = nowSec();
