@@ -60,4 +60,7 @@ const server = createServer((req, res) => {
   });
 });
 server.keepAliveTimeout = 60_000;
-server.listen(port, '127.0.0.1', () => console.log(`mock listening on ${server.address().port}`));
+// A backlog as deep as the kernel allows: the concurrency run connects thousands of streams at once.
+server.listen({ port, host: '127.0.0.1', backlog: 65_535 }, () =>
+  console.log(`mock listening on ${server.address().port}`),
+);

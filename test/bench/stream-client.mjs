@@ -9,8 +9,11 @@ const agent = new Agent({
   connections: null,
   pipelining: 1,
   keepAliveTimeout: 60_000,
-  headersTimeout: 60_000,
-  bodyTimeout: 60_000,
+  // The official OpenAI SDK's default: 10 minutes. Thousands of streams at once queue in the backlogs
+  // and on one core; a client with a shorter patience would count the queueing as failures.
+  connect: { timeout: 600_000 },
+  headersTimeout: 600_000,
+  bodyTimeout: 600_000,
 });
 const headers = { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) };
 const body = (model) =>
