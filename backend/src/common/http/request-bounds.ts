@@ -66,7 +66,8 @@ function registerJsonParser(app: NestFastifyApplication, fastify: FastifyInstanc
 /**
  * Gives each route its body limit as Fastify registers it, from the route's Access metadata: the
  * large one only to routes that authenticate their caller ('user', 'admin', 'root', 'relay'), the
- * small one to 'public' routes and to anything registered outside Nest. A route added later is
+ * small one to 'public' routes and to anything registered outside Nest without `config.access`
+ * (relay-routes.ts declares it). A route added later is
  * covered without being listed anywhere, and fails closed. Fastify answers 413 from the declared
  * Content-Length before reading, and for a chunked body as soon as the count passes the limit.
  * Authenticated routes also get the caller check of their kind before the body (checkFirst).
@@ -82,7 +83,9 @@ function assignBodyLimits(
   const unseen = new Set(access.keys());
   fastify.addHook('onRoute', (route: RouteOptions) => {
     const keys = ['ALL', ...([] as string[]).concat(route.method)].map((m) => routeKey(m, route.url));
-    const levels = keys.flatMap((k) => (access.has(k) ? [access.get(k)] : []));
+    // Nest routes by their decorator; a route registered on Fastify directly declares `config.access`.
+    const declared = route.config?.access;
+    const levels = declared ? [declared] : keys.flatMap((k) => (access.has(k) ? [access.get(k)] : []));
     keys.forEach((k) => unseen.delete(k));
     const authenticated = levels.length > 0 && !levels.includes('public');
     route.bodyLimit = authenticated ? authenticatedLimit : ANONYMOUS_BODY_LIMIT;

@@ -17,10 +17,15 @@ export class AuthGuard implements CanActivate {
     private readonly auth: ConsoleAuthService,
   ) {}
 
-  async canActivate(ctx: ExecutionContext): Promise<boolean> {
-    const level = this.reflector.getAllAndOverride<AccessLevel>(ACCESS_KEY, [ctx.getHandler(), ctx.getClass()]) ?? 'root';
+  /** Synchronous for 'public' and 'relay' routes (the relay authenticates its key itself): no promise to await. */
+  canActivate(ctx: ExecutionContext): boolean | Promise<boolean> {
+    const level =
+      this.reflector.getAllAndOverride<AccessLevel>(ACCESS_KEY, [ctx.getHandler(), ctx.getClass()]) ?? 'root';
     if (level === 'public' || level === 'relay') return true;
-    const req = ctx.switchToHttp().getRequest<FastifyRequest>();
+    return this.identified(ctx.switchToHttp().getRequest<FastifyRequest>(), level);
+  }
+
+  private async identified(req: FastifyRequest, level: Exclude<AccessLevel, 'public' | 'relay'>): Promise<boolean> {
     const user = req.authUser ?? (await this.auth.authenticate(req));
     req.authUser = user;
     if (user.role < REQUIRED_ROLE[level]) throw AppError.forbidden();

@@ -2,6 +2,7 @@ import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
+import { RELAY_ROUTE_PATHS } from '../relay/controllers/relay-routes';
 import { ACCESS_KEY, type AccessLevel } from './access.decorator';
 
 export interface RouteEntry {
@@ -11,9 +12,16 @@ export interface RouteEntry {
   access: AccessLevel;
 }
 
-const join = (a: string, b: string) => `/${[a, b].flatMap((p) => p.split('/')).filter(Boolean).join('/')}`;
+const join = (a: string, b: string) =>
+  `/${[a, b]
+    .flatMap((p) => p.split('/'))
+    .filter(Boolean)
+    .join('/')}`;
 
-/** Every controller route with its declared access level, from Nest's own metadata. */
+/**
+ * Every route with its declared access level: the controllers' from Nest's own metadata, and the relay
+ * endpoints registered on Fastify directly (relay-routes.ts).
+ */
 export function routeInventory(app: INestApplication): RouteEntry[] {
   return routesOf(app.get(DiscoveryService), app.get(MetadataScanner), app.get(Reflector));
 }
@@ -39,5 +47,6 @@ export function routesOf(discovery: DiscoveryService, scanner: MetadataScanner, 
       }
     }
   }
+  for (const path of RELAY_ROUTE_PATHS) routes.push({ method: 'POST', path, access: 'relay' });
   return routes.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
 }

@@ -157,6 +157,29 @@ describe.each([
     expect((await balances()).open).toBe(1);
   });
 
+  it('moves a large inbox to logs completely, letting other work run between slices', async () => {
+    if (!w?.store.drainLogs) return; // MariaDB writes usage rows to logs directly
+    const n = 200;
+    const ids = Array.from({ length: n }, (_, i) => `r${i}`);
+    await w.store.commit(
+      ids.map((id) => ({ reservation: reservation(id, 1, { tokenDrawn: false, tokenId: 0 }), requirePositive: true })),
+      [],
+    );
+    await w.store.commit(
+      [],
+      ids.map((id) => ({ ...settlement(id, 1, 1), tokenDrawn: false, tokenId: 0 })),
+    );
+    let turnDuringDrain = false;
+    let draining = true;
+    setImmediate(() => (turnDuringDrain = draining));
+    await w.store.drainLogs();
+    draining = false;
+    expect(turnDuringDrain).toBe(true);
+    const [inbox] = await w.ds.query('SELECT COUNT(*) AS n FROM log_inbox');
+    const [logs] = await w.ds.query('SELECT COUNT(*) AS n, COUNT(DISTINCT request_id) AS d FROM logs WHERE type = 2');
+    expect([Number(inbox.n), Number(logs.n), Number(logs.d)]).toEqual([0, n, n]);
+  });
+
   it('keeps each reservation of a batch all-or-nothing', async () => {
     if (!w) return;
     const results = await w.store.commit(

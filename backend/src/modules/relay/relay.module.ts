@@ -21,6 +21,7 @@ import { RelayBilling } from './pipeline/relay-billing.service';
 import { RelayDrain } from './pipeline/relay-drain';
 import { RelayExecutor } from './pipeline/relay-executor.service';
 import { RelayService } from './pipeline/relay.service';
+import { registerRelayRoutes } from './controllers/relay-routes';
 import { UpstreamAttempt } from './pipeline/upstream-attempt.service';
 import { ImageFetcher } from './images/image-fetcher.service';
 import { ChannelDirectory } from './routing/channel-directory.service';
@@ -64,11 +65,13 @@ export class RelayModule implements OnModuleInit {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly relay: RelayService,
   ) {}
 
-  /** Uploads (audio, image edits) arrive as multipart: kept as bytes, under the same body limit. */
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    registerRelayRoutes(fastify, this.relay);
+    // Uploads (audio, image edits) arrive as multipart: kept as bytes, under the same body limit.
     if (fastify.hasContentTypeParser('multipart/form-data')) return;
     fastify.addContentTypeParser(
       'multipart/form-data',

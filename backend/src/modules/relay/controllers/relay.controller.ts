@@ -1,90 +1,19 @@
-import { All, Controller, HttpCode, Get, Param, Post, Req, Res } from '@nestjs/common';
+import { All, Controller, Get, Param, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../../auth/access.decorator';
-import { RelayService } from '../pipeline/relay.service';
 import { sendRelayRefusal } from '../http/relay-refusal';
 import { RelayError } from '../http/relay-error';
 import { RelayKeyRoutes } from './relay-key-routes';
-import { responsesDialect } from '../inbound/responses-dialect';
 
 /**
- * OpenAI-format endpoints (docs/relay.md). Each handler hands the raw request to
- * the pipeline, which authenticates the API key and writes the response itself.
+ * OpenAI-format endpoints (docs/relay.md) other than those that run the pipeline, which are plain
+ * Fastify routes (relay-routes.ts): the model list, the billing endpoints, and the answer to paths we
+ * do not serve.
  */
 @Controller('v1')
 @Access('relay')
 export class RelayController {
-  constructor(
-    private readonly relay: RelayService,
-    private readonly keyRoutes: RelayKeyRoutes,
-  ) {}
-
-  @Post('chat/completions')
-  @HttpCode(200)
-  chat(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.relay.relay('chat', req, reply);
-  }
-
-  @Post('completions')
-  @HttpCode(200)
-  completions(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.relay.relay('completions', req, reply);
-  }
-
-  @Post('embeddings')
-  @HttpCode(200)
-  embeddings(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.relay.relay('embeddings', req, reply);
-  }
-
-  @Post('moderations')
-  @HttpCode(200)
-  moderations(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.relay.relay('moderations', req, reply);
-  }
-
-  @Post('images/generations')
-  @HttpCode(200)
-  imageGenerations(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.relay.relay('images.generations', req, reply);
-  }
-
-  @Post('images/edits')
-  @HttpCode(200)
-  imageEdits(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.relay.relay('images.edits', req, reply);
-  }
-
-  @Post('audio/speech')
-  @HttpCode(200)
-  speech(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.relay.relay('audio.speech', req, reply);
-  }
-
-  @Post('audio/transcriptions')
-  @HttpCode(200)
-  transcriptions(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.relay.relay('audio.transcriptions', req, reply);
-  }
-
-  @Post('audio/translations')
-  @HttpCode(200)
-  translations(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.relay.relay('audio.translations', req, reply);
-  }
-
-  @Post('rerank')
-  @HttpCode(200)
-  rerank(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.relay.relay('rerank', req, reply);
-  }
-
-  @Post('responses')
-  @HttpCode(200)
-  responses(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
-    const parse = () => responsesDialect.parse({ body: req.body, headers: req.headers });
-    return this.relay.relayAs(responsesDialect, parse, req, reply);
-  }
+  constructor(private readonly keyRoutes: RelayKeyRoutes) {}
 
   @Get('models')
   models(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
