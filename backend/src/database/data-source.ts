@@ -8,6 +8,10 @@ import { SqliteWriteQueue } from './sqlite-write-queue';
 
 export type DatabaseType = 'sqlite' | 'mysql';
 
+/** SQLite: WAL pages after which a connection that checkpoints itself does so (~16 MB). */
+export const WAL_AUTOCHECKPOINT_PAGES = 4000;
+const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
+
 /** DataSource options for the configured database. Schema changes only through MIGRATIONS. */
 export function dataSourceOptions(config: Pick<AppConfig, 'database' | 'dbLogging'>): DataSourceOptions {
   const common = {
@@ -40,8 +44,11 @@ export function dataSourceOptions(config: Pick<AppConfig, 'database' | 'dbLoggin
       sqlite.pragma(`busy_timeout = ${db.busyTimeoutMs}`);
       sqlite.pragma('synchronous = NORMAL');
       // Every response commits its settlement (docs/ledger.md): checkpoint the WAL every ~16 MB rather
-      // than every 4 MB, so pages written many times are copied back once (fewer fsyncs).
-      sqlite.pragma('wal_autocheckpoint = 4000');
+      // than every 4 MB, so pages written many times are copied back once (fewer fsyncs). The app
+      // hands checkpoints to a worker thread (SqliteCheckpoints); this threshold is the fallback.
+      sqlite.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+      // A WAL that grew under load is cut back to this size when it restarts.
+      sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
       sqlite.pragma('cache_size = -65536');
       sqlite.pragma('foreign_keys = ON');
     },

@@ -1,0 +1,33 @@
+import { Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import type { AppConfig } from '../config/env';
+import { WAL_AUTOCHECKPOINT_PAGES } from './data-source';
+import { WalCheckpointer, type PragmaConnection } from './wal-checkpointer';
+
+/**
+ * The app's SQLite WAL is checkpointed by a worker thread from boot to shutdown (WalCheckpointer,
+ * docs/ledger.md "SQLite"). Nothing to do on MySQL or for an in-memory database.
+ */
+export class SqliteCheckpoints implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(SqliteCheckpoints.name);
+  private checkpointer?: WalCheckpointer;
+
+  constructor(
+    private readonly ds: DataSource,
+    private readonly db: AppConfig['database'],
+  ) {}
+
+  onModuleInit(): void {
+    const db = this.db;
+    if (db.type !== 'sqlite' || db.path === ':memory:') return;
+    const connection = (this.ds.driver as unknown as { databaseConnection: PragmaConnection }).databaseConnection;
+    this.checkpointer = WalCheckpointer.start(connection, db.path, {
+      fallbackPages: WAL_AUTOCHECKPOINT_PAGES,
+      onFailure: (message) => this.logger.warn(`${message}; the database connection checkpoints itself again`),
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.checkpointer?.stop();
+  }
+}

@@ -1,0 +1,83 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WalCheckpointer, type CheckpointResult } from './wal-checkpointer';
+
+/** A real SQLite file in WAL mode, as data-source.ts opens it. */
+function open(dir: string) {
+  const db = new Database(join(dir, 'w.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('wal_autocheckpoint = 4000');
+  db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
+  return db;
+}
+
+const autocheckpoint = (db: Database.Database) => db.pragma('wal_autocheckpoint', { simple: true });
+const writeRows = (db: Database.Database, n: number) => {
+  const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
+  for (let i = 0; i < n; i++) insert.run('x'.repeat(500)); // one commit each, as the relay's settlements
+};
+
+describe('WalCheckpointer', () => {
+  let dir: string;
+  let db: Database.Database;
+  let started: WalCheckpointer[] = [];
+  const start = (...args: Parameters<typeof WalCheckpointer.start>) => {
+    const c = WalCheckpointer.start(...args);
+    started.push(c);
+    return c;
+  };
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'gw-wal-'));
+    db = open(dir);
+  });
+  afterEach(async () => {
+    await Promise.all(started.map((c) => c.stop()));
+    started = [];
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('copies the WAL back from its worker while the app connection never checkpoints itself', async () => {
+    const results: CheckpointResult[] = [];
+    const c = start(db, join(dir, 'w.db'), { intervalMs: 10, onCheckpoint: (r) => results.push(r) });
+    expect(autocheckpoint(db)).toBe(0);
+    writeRows(db, 300);
+    // Every frame written so far gets back into the database file, from the worker.
+    await waitFor(() => results.some((r) => r.checkpointed > 0 && r.checkpointed === r.log));
+    await c.stop();
+    expect(autocheckpoint(db)).toBe(1000);
+  });
+
+  it('keeps the WAL from growing without bound: the writer restarts it once the worker caught up', async () => {
+    const c = start(db, join(dir, 'w.db'), { intervalMs: 5 });
+    for (let round = 0; round < 20; round++) {
+      writeRows(db, 200);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await c.stop();
+    // 4,000 commits of a 500-byte row would be ~16 MB of WAL without any checkpoint.
+    expect(statSync(join(dir, 'w.db-wal')).size).toBeLessThan(4 * 1024 * 1024);
+  });
+
+  it('gives the app connection its own checkpoints back when the worker fails', async () => {
+    const failures: string[] = [];
+    start(db, join(dir, 'missing', 'w.db'), {
+      fallbackPages: 4000,
+      onFailure: (m) => failures.push(m),
+    });
+    await waitFor(() => failures.length > 0);
+    expect(failures[0]).toMatch(/WAL checkpoint worker (failed|exited)/);
+    expect(autocheckpoint(db)).toBe(4000);
+  });
+});
+
+async function waitFor(check: () => boolean, timeoutMs = 4_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('condition not reached');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
