@@ -18,7 +18,7 @@ export class SqliteCheckpoints implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
-    const db = this.db;
+    const { db } = this;
     if (db.type !== 'sqlite' || db.path === ':memory:') return;
     const connection = (this.ds.driver as unknown as { databaseConnection: PragmaConnection }).databaseConnection;
     this.checkpointer = WalCheckpointer.start(connection, db.path, {

@@ -36,7 +36,7 @@ const db = new Database(workerData.path, { timeout: 0 });
 db.pragma('synchronous = NORMAL');
 const timer = setInterval(() => {
   const [result] = db.pragma('wal_checkpoint(PASSIVE)');
-  parentPort.postMessage(result);
+  if (workerData.report) parentPort.postMessage(result);
 }, workerData.intervalMs);
 parentPort.on('message', () => {
   clearInterval(timer);
@@ -65,12 +65,18 @@ export class WalCheckpointer {
   static start(app: PragmaConnection, path: string, options: WalCheckpointerOptions = {}): WalCheckpointer {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { driver: require.resolve('better-sqlite3'), path, intervalMs: options.intervalMs ?? 100 },
+      workerData: {
+        driver: require.resolve('better-sqlite3'),
+        path,
+        intervalMs: options.intervalMs ?? 100,
+        // Results cross to the app's thread only for a listener: no wake-up every interval otherwise.
+        report: !!options.onCheckpoint,
+      },
     });
     worker.unref();
     const checkpointer = new WalCheckpointer(worker, app, options.fallbackPages ?? 1000);
     app.pragma('wal_autocheckpoint = 0');
-    worker.on('message', (result: CheckpointResult) => options.onCheckpoint?.(result));
+    if (options.onCheckpoint) worker.on('message', options.onCheckpoint);
     const failed = (message: string) => {
       if (checkpointer.stopped) return;
       checkpointer.stopped = true;

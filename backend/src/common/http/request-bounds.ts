@@ -68,8 +68,8 @@ function registerJsonParser(app: NestFastifyApplication, fastify: FastifyInstanc
  * large one only to routes that authenticate their caller ('user', 'admin', 'root', 'relay'), the
  * small one to 'public' routes and to anything registered outside Nest without `config.access`
  * (relay-routes.ts declares it). A route added later is covered without being listed anywhere, and
- * fails closed. Fastify answers 413 from the declared
- * Content-Length before reading, and for a chunked body as soon as the count passes the limit.
+ * fails closed. Fastify answers 413 from the declared Content-Length before reading, and for a
+ * chunked body as soon as the count passes the limit.
  * Authenticated routes also get the caller check of their kind before the body (checkFirst).
  * Boot fails if a controller route was not seen registered (the table and Fastify disagree).
  */
