@@ -1,23 +1,33 @@
 import type { TokenCounter } from './tokenizer-pool';
 
-/** Text goes to the tokenizer in blocks of about this size. */
-const BLOCK_CHARS = 16 * 1024;
-/**
- * Completed blocks held back before the oldest is counted. Most answers end with the upstream's usage,
- * and then nothing held is ever counted: the tokenizer runs only for long answers and for answers whose
- * usage never comes.
- */
-const HELD_BLOCKS = 2;
+/** Streamed text is cut into blocks of at least this many characters, at chunk boundaries. */
+const BLOCK_CHARS = 256;
+/** Blocks held at most: up to HELD_BLOCKS × BLOCK_CHARS characters (~8 K) the count is exact. */
+const HELD_BLOCKS = 32;
+
+interface HeldBlock {
+  readonly index: number;
+  readonly text: string;
+  readonly bytes: number;
+}
 
 /**
  * Counts generated text as it passes, for when usage never arrives (upstream omits it, the client
- * disconnects, the stream breaks). Holds at most HELD_BLOCKS + 1 blocks of text, whatever the output
- * length; a meter dropped without `total()` (the usage came) costs no tokenizer work.
+ * disconnects, the stream breaks). Its memory is bounded whatever the output length, and it costs no
+ * tokenizer work unless `total()` is called (a meter dropped because the usage came costs nothing).
+ *
+ * Up to HELD_BLOCKS blocks every block is held and the count is exact. Beyond that the meter keeps an
+ * evenly spread sample: every `stride`-th block, the stride doubling (and every other held block
+ * dropped) whenever the sample would outgrow HELD_BLOCKS. The total is then the sample's tokens scaled
+ * by all delivered UTF-8 bytes over the sample's bytes (docs/relay.md, "Streams without usage").
  */
 export class OutputMeter {
   private block = '';
-  private readonly held: string[] = [];
-  private readonly counts: Promise<number>[] = [];
+  private blocks = 0;
+  private stride = 1;
+  private held: HeldBlock[] = [];
+  private heldBytes = 0;
+  private totalBytes = 0;
   private kept = '';
 
   /** `keepChars`: how much of the output to keep for the log (LogChatContentEnabled); 0 keeps none. */
@@ -30,19 +40,19 @@ export class OutputMeter {
   add(text: string): void {
     if (this.kept.length < this.keepChars) this.kept += text.slice(0, this.keepChars - this.kept.length);
     this.block += text;
-    if (this.block.length < BLOCK_CHARS) return;
-    this.held.push(this.block);
-    this.block = '';
-    if (this.held.length > HELD_BLOCKS) this.hand(this.held.shift()!);
+    if (this.block.length >= BLOCK_CHARS) this.closeBlock();
   }
 
-  /** Tokens of everything added so far. */
+  /** Tokens of everything added so far: exact up to HELD_BLOCKS blocks, estimated from the sample beyond. */
   async total(): Promise<number> {
-    for (const block of this.held.splice(0)) this.hand(block);
-    this.hand(this.block);
-    this.block = '';
-    const parts = await Promise.all(this.counts);
-    return parts.reduce((a, b) => a + b, 0);
+    if (this.block) this.closeBlock();
+    const texts = this.held.map((b) => b.text);
+    const exact = this.heldBytes === this.totalBytes;
+    return this.counter.count(this.model, exact ? [texts.join('')] : texts).then(
+      (tokens) => (exact ? tokens : Math.round((tokens * this.totalBytes) / this.heldBytes)),
+      // The tokenizer failing: the reservation's own estimate, UTF-8 bytes / 3, so what was delivered is billed.
+      () => Math.ceil(this.totalBytes / 3),
+    );
   }
 
   /** The beginning of the output (up to keepChars). */
@@ -50,14 +60,48 @@ export class OutputMeter {
     return this.kept;
   }
 
-  /**
-   * Hands a block to the tokenizer. Should it fail, the block counts as its UTF-8 bytes / 3 (the
-   * reservation estimate), so what was delivered is still billed; the rejection is handled here, at
-   * once, so a failing worker never surfaces as an unhandled rejection mid-stream.
-   */
-  private hand(block: string): void {
-    if (!block) return;
-    const bytes = Buffer.byteLength(block);
-    this.counts.push(this.counter.count(this.model, [block]).catch(() => Math.ceil(bytes / 3)));
+  /** Characters of output the meter holds now (its memory), whatever has passed through it. */
+  get heldChars(): number {
+    return this.held.reduce((n, b) => n + b.text.length, this.block.length);
+  }
+
+  private closeBlock(): void {
+    const block = this.block;
+    this.block = '';
+    // One oversized chunk is cut into blocks too, so that no single block outgrows the bound.
+    for (let start = 0; start < block.length;) {
+      const end = block.length - start >= 2 * BLOCK_CHARS ? cutAt(block, start) : block.length;
+      this.take(start === 0 && end === block.length ? block : copyOf(block.slice(start, end)));
+      start = end;
+    }
+  }
+
+  private take(text: string): void {
+    const bytes = Buffer.byteLength(text);
+    this.totalBytes += bytes;
+    const index = this.blocks++;
+    if (index % this.stride !== 0) return;
+    this.held.push({ index, text, bytes });
+    this.heldBytes += bytes;
+    if (this.held.length <= HELD_BLOCKS) return;
+    this.stride *= 2;
+    this.held = this.held.filter((b) => b.index % this.stride === 0);
+    this.heldBytes = this.held.reduce((n, b) => n + b.bytes, 0);
   }
 }
+
+/**
+ * Where a block cut from a long chunk ends: before a space in its last half if there is one (the
+ * tokenizers put a word's leading space in its token, so no token is split), else at BLOCK_CHARS,
+ * never between the two halves of a surrogate pair.
+ */
+function cutAt(text: string, start: number): number {
+  for (let i = start + BLOCK_CHARS; i > start + BLOCK_CHARS / 2; i--) if (text.charCodeAt(i) === 32) return i;
+  const end = start + BLOCK_CHARS;
+  return isHighSurrogate(text.charCodeAt(end - 1)) ? end + 1 : end;
+}
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+
+/** A slice of a long string keeps the whole string alive; a held block must own its characters. */
+const copyOf = (slice: string) => Buffer.from(slice, 'utf8').toString('utf8');

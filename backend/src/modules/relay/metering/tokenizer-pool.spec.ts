@@ -73,17 +73,17 @@ describe('TokenizerPool', () => {
 });
 
 describe('OutputMeter on a failing tokenizer', () => {
-  it('counts a failed block by its delivered bytes and never leaves a rejection unhandled', async () => {
+  it('bills the delivered bytes / 3 and never leaves a rejection unhandled', async () => {
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
     try {
       const failing = { count: () => Promise.reject(new Error('worker gone')) };
       const meter = new OutputMeter(failing, 'gpt-4o');
-      meter.add('é'.repeat(20 * 1024)); // one full block handed at once: 40 KiB of UTF-8
+      meter.add('é'.repeat(20 * 1024)); // one oversized chunk: 40 KiB of UTF-8
       await new Promise((r) => setTimeout(r, 20));
       meter.add('abc');
-      await expect(meter.total()).resolves.toBe(Math.ceil((40 * 1024) / 3) + 1);
+      await expect(meter.total()).resolves.toBe(Math.ceil((40 * 1024 + 3) / 3));
       expect(unhandled).toEqual([]);
     } finally {
       process.off('unhandledRejection', onUnhandled);
