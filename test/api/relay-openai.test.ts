@@ -104,6 +104,36 @@ describe('relay: OpenAI SDK end to end', () => {
     expect(usage).toMatchObject({ prompt_tokens: 10, completion_tokens: 20 });
   });
 
+  const postRaw = (text: string) =>
+    fetch(`${t.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: text,
+    });
+
+  it('a body passed on unchanged reaches the upstream byte for byte (spacing, escapes, integers past 2^53)', async () => {
+    const text =
+      '{ "model": "gpt-4o",\n  "seed": 12345678901234567890,\n  "messages": [{"role": "user", "content": "h\\u00e9"}] }';
+    const res = await postRaw(text);
+    expect(res.status).toBe(200);
+    await res.json();
+    expect(mock.requests[0].raw.toString('utf8')).toBe(text);
+  });
+
+  it('a body naming a field twice is serialised again: the upstream reads the model that is billed', async () => {
+    const res = await postRaw('{"model":"gpt-4o-mini","model":"gpt-4o","messages":[{"role":"user","content":"hi"}]}');
+    expect(res.status).toBe(200);
+    await res.json();
+    const sent = mock.requests[0].raw.toString('utf8');
+    expect(sent).not.toContain('gpt-4o-mini');
+    expect(JSON.parse(sent)).toMatchObject({ model: 'gpt-4o' });
+    const requestId = res.headers.get('x-oneapi-request-id');
+    const log = await eventually(() =>
+      db.one('SELECT model_name FROM logs WHERE type = 2 AND request_id = ?', [requestId]),
+    );
+    expect(log.model_name).toBe('gpt-4o');
+  });
+
   it('chat with tools returns the tool call', async () => {
     const res = await client.chat.completions.create({
       model: 'gpt-4o',

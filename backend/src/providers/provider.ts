@@ -25,7 +25,15 @@ export type RelayMode = (typeof RELAY_MODES)[number];
 
 /** The client's request body: parsed JSON, or multipart passed through as bytes. */
 export type RelayBody =
-  | { readonly kind: 'json'; readonly json: Readonly<Record<string, unknown>> }
+  | {
+      readonly kind: 'json';
+      readonly json: Readonly<Record<string, unknown>>;
+      /**
+       * The client's own text of `json`, set only where the request is parsed (never carried into a
+       * derived body): an adaptor that would send `json` unchanged may send this instead.
+       */
+      readonly source?: string;
+    }
   | { readonly kind: 'multipart'; readonly raw: Buffer; readonly contentType: string };
 
 /** What an adaptor needs to know about the chosen channel and key. */

@@ -1,4 +1,4 @@
-import { jsonTooDeep, MAX_JSON_DEPTH, parseJsonBounded } from './json-depth';
+import { jsonTooDeep, MAX_JSON_DEPTH, parseJsonBounded, scanJson } from './json-depth';
 
 /** Reference depth of a parsed value (objects and arrays one level each). */
 function depthOf(v: unknown): number {
@@ -61,5 +61,20 @@ describe('JSON nesting depth', () => {
     expect(parseJsonBounded('{"a":[1]}')).toEqual({ a: [1] });
     expect(() => parseJsonBounded(nested(100))).toThrow(SyntaxError);
     expect(() => parseJsonBounded('{')).toThrow(SyntaxError);
+  });
+});
+
+describe('top-level members as written', () => {
+  it.each([
+    ['{}', 0],
+    ['{"model":"a","messages":[]}', 2],
+    ['{"model":"a","model":"b"}', 2], // JSON.parse keeps one: the caller compares with the keys
+    ['{"a":{"b":1,"c":{"d":2}},"e":[{"f":3}]}', 2],
+    [JSON.stringify({ 'a:': 'x:y', 'b\\': '":{' }), 2], // colons, quotes and brackets inside strings
+    ['{ "a" : 1 ,\n "b" : "\\\\" }', 2],
+    ['[{"a":1},{"b":2}]', 0],
+    ['"a:b"', 0],
+  ])('%s has %i', (text, members) => {
+    expect(scanJson(text).topLevelMembers).toBe(members);
   });
 });

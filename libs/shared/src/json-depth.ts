@@ -12,6 +12,7 @@ const OPEN_OBJECT = 0x7b;
 const OPEN_ARRAY = 0x5b;
 const CLOSE_OBJECT = 0x7d;
 const CLOSE_ARRAY = 0x5d;
+const COLON = 0x3a;
 
 /**
  * Whether JSON text nests deeper than `max`. One pass over the character codes that skips string
@@ -19,20 +20,38 @@ const CLOSE_ARRAY = 0x5d;
  * (malformed text is left to JSON.parse). Cost: see docs/security/bodies-and-headers.md.
  */
 export function jsonTooDeep(text: string, max: number = MAX_JSON_DEPTH): boolean {
+  return scanJson(text, max).tooDeep;
+}
+
+export interface JsonScan {
+  readonly tooDeep: boolean;
+  /**
+   * Name–value separators (`:`) directly inside the outermost value: for a top-level object, its
+   * members as written. JSON.parse keeps one of duplicate names, so a parsed object with fewer keys
+   * than this had a name twice (meaningful once the text parses; 0 when the scan stopped early).
+   */
+  readonly topLevelMembers: number;
+}
+
+/** jsonTooDeep's pass, also counting the top-level members (same cost: see above). */
+export function scanJson(text: string, max: number = MAX_JSON_DEPTH): JsonScan {
   const n = text.length;
   let depth = 0;
+  let members = 0;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
       i = endOfString(text, i + 1);
-      if (i < 0) return false;
+      if (i < 0) return { tooDeep: false, topLevelMembers: 0 };
     } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
-      if (++depth > max) return true;
+      if (++depth > max) return { tooDeep: true, topLevelMembers: 0 };
     } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
       depth--;
+    } else if (c === COLON && depth === 1) {
+      members++;
     }
   }
-  return false;
+  return { tooDeep: false, topLevelMembers: members };
 }
 
 /**

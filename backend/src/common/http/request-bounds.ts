@@ -1,4 +1,4 @@
-import { jsonTooDeep, MAX_JSON_DEPTH } from '@gw/shared';
+import { MAX_JSON_DEPTH, scanJson } from '@gw/shared';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type {
   FastifyInstance,
@@ -12,6 +12,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { AppConfig } from '../../config/env';
 import { routeInventory } from '../../modules/auth/route-inventory';
 import { AppError } from './app-error';
+import { rememberJsonSource } from './json-source';
 
 /**
  * Body cap of everything that does not authenticate its caller: the 'public' routes (login,
@@ -49,17 +50,23 @@ export function applyRequestBounds(app: NestFastifyApplication, config: AppConfi
  * application/json parsed as Fastify's own parser does (prototype poisoning refused), after a
  * one-pass depth scan: a 10,000-deep body is a 400 here instead of a stack overflow in JSON.stringify,
  * a validator or a converter later on. Errors take the format of the path (envelope or relay error).
+ * The same pass counts the top-level names, so the text is kept for a body without duplicates
+ * (json-source.ts).
  * The parser's own limit only applies to a route without one, which assignBodyLimits leaves none.
  */
 function registerJsonParser(app: NestFastifyApplication, fastify: FastifyInstance): void {
   const parse = fastify.getDefaultJsonParser('error', 'error');
   app.useBodyParser<RawServerDefault>('application/json', { bodyLimit: ANONYMOUS_BODY_LIMIT }, (req, body, done) => {
     const text = body.toString('utf8');
-    if (jsonTooDeep(text)) {
+    const scan = scanJson(text);
+    if (scan.tooDeep) {
       done(new AppError('common.json_too_deep', 400, { max: MAX_JSON_DEPTH }), undefined);
       return;
     }
-    parse(req, text, done);
+    parse(req, text, (err, parsed) => {
+      if (!err) rememberJsonSource(parsed, text, scan.topLevelMembers);
+      done(err, parsed);
+    });
   });
 }
 

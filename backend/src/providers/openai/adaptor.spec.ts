@@ -45,6 +45,36 @@ describe('OpenAI-compatible adaptor', () => {
     });
   });
 
+  describe("sends the client's own bytes when nothing changes", () => {
+    // The source keeps what a re-serialisation would lose: spacing, and an integer past 2^53.
+    const source = '{ "model": "gpt-4o", "seed": 12345678901234567890, "messages": [] }';
+    const json = JSON.parse(source) as Record<string, unknown>;
+    const sent = (body: Record<string, unknown>, extra: Partial<BuildInput>) =>
+      a.buildCall(input({ body: { kind: 'json', json: body, source }, upstreamModel: 'gpt-4o', ...extra })).body;
+    const withUsage = { ...json, stream: true, stream_options: { include_usage: true } };
+
+    it.each([
+      ['a whole answer', json, { stream: false }],
+      ['a stream whose client asked for usage itself', withUsage, { stream: true }],
+    ])('%s: the source, as it came', (_case, body, extra) => {
+      expect(sent(body, extra)).toBe(source);
+    });
+
+    it.each([
+      ['a mapped model', json, { stream: false, upstreamModel: 'gpt-4o-2024-08-06' }],
+      ['a param_override', json, { stream: false, target: { ...target, paramOverride: { temperature: 0 } } }],
+      ['a stream without the usage request', { ...json, stream: true }, { stream: true }],
+    ])('%s: serialised again', (_case, body, extra) => {
+      expect(sent(body, extra)).not.toBe(source);
+    });
+
+    it('without a source (a body the relay built): serialised', () => {
+      expect(a.buildCall(input({ stream: false, upstreamModel: 'gpt-4o' })).body).toBe(
+        JSON.stringify({ model: 'gpt-4o', messages: [], stream: true }),
+      );
+    });
+  });
+
   it('uses the family path prefix', () => {
     const zhipu = openAIAdaptor(OPENAI_COMPATIBLE[ChannelType.Zhipu]);
     expect(zhipu.buildCall(input({ target: { ...target, baseUrl: 'https://open.bigmodel.cn' } })).path).toBe(

@@ -61,14 +61,16 @@ function buildCall(config: OpenAICompatibleConfig, input: BuildInput): UpstreamC
       ...url,
       method: 'POST',
       headers,
-      body: JSON.stringify(same ? body.json : { ...body.json, model: upstreamModel }),
+      body: same ? (body.source ?? JSON.stringify(body.json)) : JSON.stringify({ ...body.json, model: upstreamModel }),
     };
   }
+  const opts = isObj(body.json.stream_options) ? body.json.stream_options : {};
+  const askUsage = stream && USAGE_STREAM_MODES.has(mode) && config.streamUsage !== false;
+  // Nothing to change (same model, no override, usage already asked for): the client's bytes go as they came.
+  const unchanged = body.json.model === upstreamModel && !t.paramOverride && (!askUsage || opts.include_usage === true);
+  if (unchanged && body.source !== undefined) return { ...url, method: 'POST', headers, body: body.source };
   const out: Record<string, unknown> = { ...body.json, model: upstreamModel };
-  if (stream && USAGE_STREAM_MODES.has(mode) && config.streamUsage !== false) {
-    const opts = isObj(body.json.stream_options) ? body.json.stream_options : {};
-    out.stream_options = { ...opts, include_usage: true };
-  }
+  if (askUsage) out.stream_options = { ...opts, include_usage: true };
   if (t.paramOverride) Object.assign(out, t.paramOverride);
   return { ...url, method: 'POST', headers, body: JSON.stringify(out) };
 }

@@ -1,5 +1,4 @@
 import { Tiktoken } from 'js-tiktoken/lite';
-import o200k from 'js-tiktoken/ranks/o200k_base';
 import { OutputMeter } from './output-meter';
 import { countTokens } from './token-count';
 import type { TokenCounter } from './tokenizer-pool';
@@ -71,7 +70,11 @@ describe('OutputMeter', () => {
   });
 
   it('estimates a long real answer within 3% of the full count by the tokenizer (o200k)', async () => {
-    const encoder = new Tiktoken(o200k);
+    // Subpath exports: require, as the tokenizer worker loads them (CommonJS: the ranks or `default`).
+    type Ranks = ConstructorParameters<typeof Tiktoken>[0];
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const ranks = require('js-tiktoken/ranks/o200k_base') as Ranks & { default?: Ranks };
+    const encoder = new Tiktoken(ranks.default ?? ranks);
     const real: TokenCounter = { count: (_m, texts) => Promise.resolve(countTokens(encoder, texts)) };
     const answer = longAnswer(60_000);
     const meter = new OutputMeter(real, 'gpt-4o');

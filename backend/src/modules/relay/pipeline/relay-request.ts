@@ -5,6 +5,7 @@ import { audioDurationTokens } from '../metering/audio-duration';
 import { RelayError } from '../http/relay-error';
 import type { InboundRequest } from '../inbound/inbound-dialect';
 import { promptParts, type PromptParts } from '../metering/prompt-parts';
+import { jsonSourceOf } from '../../../common/http/json-source';
 
 /** One client request, validated: everything the pipeline needs to route, reserve and bill. */
 export interface RelayRequest {
@@ -47,7 +48,8 @@ function intField(body: Readonly<Record<string, unknown>>, name: string, min: nu
 
 function modelOf(mode: RelayMode, value: unknown): string {
   const model = value === undefined || value === null || value === '' ? DEFAULT_MODEL[mode] : value;
-  if (typeof model !== 'string' || !model.trim()) throw RelayError.invalidRequest('relay.model_required', 'model_required');
+  if (typeof model !== 'string' || !model.trim())
+    throw RelayError.invalidRequest('relay.model_required', 'model_required');
   if (model.length > 191) throw bad('model is too long');
   return model.trim();
 }
@@ -104,7 +106,7 @@ export function parseRelayRequest(mode: RelayMode, body: unknown, contentType: s
   return {
     mode,
     model,
-    body: { kind: 'json', json },
+    body: { kind: 'json', json, source: jsonSourceOf(json) },
     stream,
     clientWantsUsage,
     maxCompletionTokens: imageMode ? 0 : maxTokens * n,

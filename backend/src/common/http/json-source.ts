@@ -1,0 +1,21 @@
+/**
+ * The text each JSON request body was parsed from, by the parsed object itself: a body passed on
+ * unchanged can then be sent as the client's bytes instead of being serialised again (for a long
+ * conversation that is ~0.1 ms of the event loop per 100 KB). Only objects whose every name appears
+ * once are remembered: with a duplicate name, JSON.parse keeps the last one, and an upstream that
+ * kept the first would read another model, `n` or size than the one billed.
+ * A WeakMap, so the text goes with the request; a derived object (a spread, a mapped model) is not in
+ * it and is serialised as before.
+ */
+const sources = new WeakMap<object, string>();
+
+/** Remembers `text` as the source of `parsed`, when it holds exactly `members` names as written. */
+export function rememberJsonSource(parsed: unknown, text: string, members: number): void {
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return;
+  if (Object.keys(parsed).length === members) sources.set(parsed, text);
+}
+
+/** The text `parsed` came from, while it is the parser's own object; else undefined. */
+export function jsonSourceOf(parsed: object): string | undefined {
+  return sources.get(parsed);
+}
