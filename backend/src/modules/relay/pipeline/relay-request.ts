@@ -82,7 +82,10 @@ function parseMultipart(mode: RelayMode, raw: Buffer, contentType: string): Rela
   };
 }
 
-/** Pure: validates a request body for `mode`. Extreme or malformed numbers are refused (400). */
+/**
+ * Validates a request body for `mode`. Extreme or malformed numbers are refused (400). Pure but for
+ * one lookup: the client's own text of a JSON body, kept by the body parser (json-source.ts).
+ */
 export function parseRelayRequest(mode: RelayMode, body: unknown, contentType: string): RelayRequest {
   if (Buffer.isBuffer(body)) return parseMultipart(mode, body, contentType);
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw bad('the body must be a JSON object');
