@@ -27,6 +27,12 @@ describe('relay: OpenAI SDK end to end', () => {
       base_url: mock.url,
       models: 'gpt-4o,gpt-4o-mini,text-embedding-3-small',
     });
+    await createChannel(root, {
+      key: 'up-alias',
+      base_url: mock.url,
+      models: 'gpt-4.1',
+      model_mapping: JSON.stringify({ 'gpt-4.1': 'gpt-4.1-2025-04-14' }),
+    });
     user = await fundedUser(root, 'alice', 10_000_000);
     ({ key, id: tokenId } = await createToken(user.client, { remain_quota: 5_000_000 }));
     client = new OpenAI({ apiKey: key, baseURL: `${t.url}/v1`, maxRetries: 0 });
@@ -134,6 +140,35 @@ describe('relay: OpenAI SDK end to end', () => {
     expect(log.model_name).toBe('gpt-4o');
   });
 
+  // Spacing, an escape and an integer past 2^53: what a re-serialisation would change.
+  const spelt = (model: string, rest = '') =>
+    `{ "model": "${model}",\n  "seed": 12345678901234567890,${rest}\n  "messages": [{"role": "user", "content": "h\\u00e9"}] }`;
+
+  it("a stream whose client did not ask for usage goes as the client's bytes with the usage request added", async () => {
+    const text = spelt('gpt-4o', ' "stream": true,');
+    const res = await postRaw(text);
+    expect(res.status).toBe(200);
+    const events = await res.text();
+    expect(mock.requests[0].raw.toString('utf8')).toBe(
+      text.replace(/ \}$/, ' ,"stream_options":{"include_usage":true}}'),
+    );
+    // The usage the gateway asked for is billed, and not passed on to a client that did not ask for it.
+    expect(events).toContain('"usage":null');
+    expect(events).not.toMatch(/"usage":\{/);
+    const requestId = res.headers.get('x-oneapi-request-id');
+    const log = await eventually(() =>
+      db.one('SELECT prompt_tokens, completion_tokens FROM logs WHERE type = 2 AND request_id = ?', [requestId]),
+    );
+    expect(log).toMatchObject({ prompt_tokens: 10, completion_tokens: 20 });
+  });
+
+  it("a mapped model goes as the client's bytes with only the model's value changed", async () => {
+    const res = await postRaw(spelt('gpt-4.1'));
+    expect(res.status).toBe(200);
+    await res.json();
+    expect(mock.requests[0].raw.toString('utf8')).toBe(spelt('gpt-4.1-2025-04-14'));
+  });
+
   it('chat with tools returns the tool call', async () => {
     const res = await client.chat.completions.create({
       model: 'gpt-4o',
@@ -165,7 +200,7 @@ describe('relay: OpenAI SDK end to end', () => {
 
   it('models list: only what the key may use', async () => {
     const all = await client.models.list();
-    expect(all.data.map((m) => m.id).sort()).toEqual(['gpt-4o', 'gpt-4o-mini', 'text-embedding-3-small']);
+    expect(all.data.map((m) => m.id).sort()).toEqual(['gpt-4.1', 'gpt-4o', 'gpt-4o-mini', 'text-embedding-3-small']);
     const limited = await createToken(user.client, { model_limits_enabled: true, model_limits: 'gpt-4o-mini' });
     const lc = new OpenAI({ apiKey: limited.key, baseURL: `${t.url}/v1`, maxRetries: 0 });
     expect((await lc.models.list()).data.map((m) => m.id)).toEqual(['gpt-4o-mini']);

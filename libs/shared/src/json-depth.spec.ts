@@ -1,4 +1,4 @@
-import { jsonTooDeep, MAX_JSON_DEPTH, parseJsonBounded, scanJson } from './json-depth';
+import { jsonTooDeep, MAX_JSON_DEPTH, parseJsonBounded, scanJson, topLevelStringValue } from './json-depth';
 
 /** Reference depth of a parsed value (objects and arrays one level each). */
 function depthOf(v: unknown): number {
@@ -76,5 +76,33 @@ describe('top-level members as written', () => {
     ['"a:b"', 0],
   ])('%s has %i', (text, members) => {
     expect(scanJson(text).topLevelMembers).toBe(members);
+  });
+});
+
+describe('where a top-level string value sits', () => {
+  const valueOf = (text: string, name = 'model') => {
+    const at = topLevelStringValue(text, name);
+    return at && text.slice(at.start, at.end);
+  };
+  it.each([
+    ['{"model":"gpt-4o","messages":[]}', '"gpt-4o"'],
+    ['{ "messages": [{"model":"inner"}],\n  "model" :\t"a\\"b" }', '"a\\"b"'], // deeper names skipped
+    ['{"note":"model","model":"x"}', '"x"'], // the same characters as a value are not the name
+    ['{"x":["model"],"model":"y"}', '"y"'],
+    [JSON.stringify({ 'a"model': 1, model: 'z' }), '"z"'],
+    ['{"model":"\\u0067pt"}', '"\\u0067pt"'], // the value as written, escapes and all
+  ])('%s: %s', (text, value) => {
+    expect(valueOf(text)).toBe(value);
+  });
+  it.each([
+    ['{"messages":[]}'], // no such member
+    ['{"mod\\u0065l":"a"}'], // the name written with an escape
+    ['{"model":42}'], // not a string
+    ['{"model":null}'],
+    ['{"a":{"model":"deep"}}'],
+    ['["model","x"]'],
+    ['{"model":"unterminated'],
+  ])('%s: none', (text) => {
+    expect(topLevelStringValue(text, 'model')).toBeNull();
   });
 });

@@ -55,6 +55,48 @@ export function scanJson(text: string, max: number = MAX_JSON_DEPTH): JsonScan {
 }
 
 /**
+ * Where the string value of the top-level member `name` sits in JSON object text: `start` at its
+ * opening quote, `end` just past its closing one. Null when the outermost value has no member
+ * written exactly as `"name"` (a name spelt with escapes is not recognised), when that member's value
+ * is not a string, or when the text ends early. Same pass as scanJson, stopping at the member; it
+ * does not validate (call it on text that parsed).
+ */
+export function topLevelStringValue(text: string, name: string): { start: number; end: number } | null {
+  const quoted = JSON.stringify(name);
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      const close = endOfString(text, i + 1);
+      if (close < 0) return null;
+      if (depth === 1 && close + 1 - i === quoted.length && text.startsWith(quoted, i)) {
+        const colon = afterSpace(text, close + 1);
+        // The same characters as a value (`"tags": ["model"]` is deeper; `"x": "model"` has no colon after).
+        if (text.charCodeAt(colon) === COLON) {
+          const value = afterSpace(text, colon + 1);
+          if (text.charCodeAt(value) !== QUOTE) return null;
+          const end = endOfString(text, value + 1);
+          return end < 0 ? null : { start: value, end: end + 1 };
+        }
+      }
+      i = close;
+    } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+      depth++;
+    } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+      depth--;
+    }
+  }
+  return null;
+}
+
+/** The index of the first character at or after `from` that is not JSON whitespace. */
+function afterSpace(text: string, from: number): number {
+  let i = from;
+  for (let c = text.charCodeAt(i); c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09; c = text.charCodeAt(++i));
+  return i;
+}
+
+/**
  * The index of the quote closing a string whose contents start at `from`, or -1 if it never closes.
  * indexOf (a native scan) finds each quote; an odd run of backslashes before it means it is escaped.
  * Measured faster than walking the characters in JavaScript, for short strings as for long ones.

@@ -4,8 +4,9 @@
  * conversation that is ~0.1 ms of the event loop per 100 KB). Only objects whose every name appears
  * once are remembered: with a duplicate name, JSON.parse keeps the last one, and an upstream that
  * kept the first would read another model, `n` or size than the one billed.
- * A WeakMap, so the text goes with the request; a derived object (a spread, a mapped model) is not in
- * it and is serialised as before.
+ * A WeakMap, so the text goes with the request; a derived object (a spread, an inbound dialect's
+ * conversion) is not in it and is serialised as before. A mapped model and an added usage request are
+ * edited into the text in place (providers/shared/json-text.ts).
  */
 const sources = new WeakMap<object, string>();
 

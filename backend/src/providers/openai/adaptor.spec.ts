@@ -45,27 +45,69 @@ describe('OpenAI-compatible adaptor', () => {
     });
   });
 
-  describe("sends the client's own bytes when nothing changes", () => {
+  describe("sends the client's own bytes, with at most the model and the usage request edited in", () => {
     // The source keeps what a re-serialisation would lose: spacing, and an integer past 2^53.
-    const source = '{ "model": "gpt-4o", "seed": 12345678901234567890, "messages": [] }';
-    const json = JSON.parse(source) as Record<string, unknown>;
-    const sent = (body: Record<string, unknown>, extra: Partial<BuildInput>) =>
-      a.buildCall(input({ body: { kind: 'json', json: body, source }, upstreamModel: 'gpt-4o', ...extra })).body;
-    const withUsage = { ...json, stream: true, stream_options: { include_usage: true } };
+    const source = '{ "model": "gpt-4o", "seed": 12345678901234567890, "stream": true, "messages": [] }\n';
+    const sent = (extra: Partial<BuildInput>, text = source) =>
+      a.buildCall(
+        input({ body: { kind: 'json', json: JSON.parse(text), source: text }, upstreamModel: 'gpt-4o', ...extra }),
+      ).body;
+    const usage = ' ,"stream_options":{"include_usage":true}}\n';
+    const asked = source.replace(' "messages"', ' "stream_options": {"include_usage": true}, "messages"');
+    const passThrough = testSettings({ 'global.pass_through_request_enabled': true });
 
     it.each([
-      ['a whole answer', json, { stream: false }],
-      ['a stream whose client asked for usage itself', withUsage, { stream: true }],
-    ])('%s: the source, as it came', (_case, body, extra) => {
-      expect(sent(body, extra)).toBe(source);
+      ['a whole answer', {}, source, source],
+      ['a stream whose client asked for usage itself', { stream: true }, asked, asked],
+      [
+        'a whole answer of a mapped model',
+        { upstreamModel: 'gpt-4o-2024-08-06' },
+        source,
+        source.replace('"gpt-4o"', '"gpt-4o-2024-08-06"'),
+      ],
+      ['a stream without the usage request', { stream: true }, source, source.replace(' }\n', usage)],
+      [
+        'a stream of a mapped model without the usage request',
+        { stream: true, upstreamModel: 'o"1' },
+        source,
+        source.replace('"gpt-4o"', '"o\\"1"').replace(' }\n', usage),
+      ],
+      [
+        'a pass-through stream of a mapped model (no usage request)',
+        { stream: true, upstreamModel: 'm-2', settings: passThrough },
+        source,
+        source.replace('"gpt-4o"', '"m-2"'),
+      ],
+      [
+        'the least body a stream can have',
+        { stream: true },
+        '{"model":"gpt-4o"}',
+        '{"model":"gpt-4o","stream_options":{"include_usage":true}}',
+      ],
+    ])('%s: the source, edited in place', (_case, extra, text, expected) => {
+      const body = sent({ stream: false, ...extra }, text) as string;
+      expect(body).toBe(expected);
+      JSON.parse(body);
     });
 
     it.each([
-      ['a mapped model', json, { stream: false, upstreamModel: 'gpt-4o-2024-08-06' }],
-      ['a param_override', json, { stream: false, target: { ...target, paramOverride: { temperature: 0 } } }],
-      ['a stream without the usage request', { ...json, stream: true }, { stream: true }],
-    ])('%s: serialised again', (_case, body, extra) => {
-      expect(sent(body, extra)).not.toBe(source);
+      ['a param_override', { target: { ...target, paramOverride: { temperature: 0 } } }, source, { temperature: 0 }],
+      [
+        'a stream_options of the client without include_usage (merged)',
+        { stream: true },
+        source.replace(' "messages"', ' "stream_options": {"x": 1}, "messages"'),
+        { stream_options: { x: 1, include_usage: true } },
+      ],
+      [
+        'a mapped model whose name is written with an escape',
+        { upstreamModel: 'm-2' },
+        source.replace('"model"', '"mod\\u0065l"'),
+        { model: 'm-2' },
+      ],
+    ])('%s: serialised again', (_case, extra, text, expected) => {
+      const body = sent({ stream: false, ...extra }, text) as string;
+      expect(body).not.toContain('12345678901234567890'); // JSON.parse rounded it
+      expect(JSON.parse(body)).toMatchObject(expected);
     });
 
     it('without a source (a body the relay built): serialised', () => {

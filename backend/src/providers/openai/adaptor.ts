@@ -10,6 +10,7 @@ import type {
   UpstreamErrorInfo,
 } from '../provider';
 import { errorInAnswer, NOT_JSON } from '../shared/bad-answer';
+import { editJsonSource, type SourceEdits } from '../shared/json-text';
 import { getCall, jsonListing, modelIdsFromDataList } from '../shared/model-listing';
 import { boundaryOf, replaceField } from '../shared/multipart';
 import { isObj, responseText, usageFromText, usageOf } from '../shared/openai-usage';
@@ -53,26 +54,36 @@ function buildCall(config: OpenAICompatibleConfig, input: BuildInput): UpstreamC
     };
   }
   headers['content-type'] = 'application/json';
+  const sameModel = body.json.model === upstreamModel;
   if (input.settings['global.pass_through_request_enabled']) {
     // Pass-through: the client's body as it came, but for a mapped model name (no usage request, no
     // param_override); a stream without usage is then counted locally.
-    const same = body.json.model === upstreamModel;
+    const text = clientText(body, sameModel ? {} : { model: upstreamModel });
     return {
       ...url,
       method: 'POST',
       headers,
-      body: same ? (body.source ?? JSON.stringify(body.json)) : JSON.stringify({ ...body.json, model: upstreamModel }),
+      body: text ?? JSON.stringify(sameModel ? body.json : { ...body.json, model: upstreamModel }),
     };
   }
   const opts = isObj(body.json.stream_options) ? body.json.stream_options : {};
-  const askUsage = stream && USAGE_STREAM_MODES.has(mode) && config.streamUsage !== false;
-  // Nothing to change (same model, no override, usage already asked for): the client's bytes go as they came.
-  const unchanged = body.json.model === upstreamModel && !t.paramOverride && (!askUsage || opts.include_usage === true);
-  if (unchanged && body.source !== undefined) return { ...url, method: 'POST', headers, body: body.source };
+  const addUsage =
+    stream && USAGE_STREAM_MODES.has(mode) && config.streamUsage !== false && opts.include_usage !== true;
+  // Without an override, the client's bytes go with at most the model and the usage request edited in;
+  // a `stream_options` of the client's that lacks include_usage is merged, so the body is serialised.
+  if (!t.paramOverride && !(addUsage && 'stream_options' in body.json)) {
+    const text = clientText(body, { model: sameModel ? undefined : upstreamModel, streamUsage: addUsage });
+    if (text !== undefined) return { ...url, method: 'POST', headers, body: text };
+  }
   const out: Record<string, unknown> = { ...body.json, model: upstreamModel };
-  if (askUsage) out.stream_options = { ...opts, include_usage: true };
+  if (addUsage) out.stream_options = { ...opts, include_usage: true };
   if (t.paramOverride) Object.assign(out, t.paramOverride);
   return { ...url, method: 'POST', headers, body: JSON.stringify(out) };
+}
+
+/** The client's text of a JSON body with `edits` made in place, when it has its text and they can be. */
+function clientText(body: { source?: string }, edits: SourceEdits): string | undefined {
+  return body.source === undefined ? undefined : editJsonSource(body.source, edits);
 }
 
 /** Modes whose answers may be something other than JSON (audio bytes; text, SRT or VTT transcripts). */
