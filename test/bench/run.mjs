@@ -6,6 +6,7 @@
 // Writes docs/benchmarks.md, unless the median throughput ratio to the null proxy fell more than 10% below
 // the one recorded there: then it prints the report, leaves the file and exits 1 (BENCH_ACCEPT=1 records
 // the new figures anyway, for a change of what is measured, said in the doc).
+// Each c32 run also reads the CPU time the server process used per request (/proc/<pid>/stat).
 // Env: BENCH_ROUNDS (3), BENCH_DURATION (5s), BENCH_STREAMS (60), and BENCH_BASELINE: another checkout
 // (built) whose gateway joins the c1/c32 rounds as "before".
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -74,7 +75,21 @@ function stop(p) {
   });
 }
 
-function wrk(url, connections, duration, key = '') {
+/** Clock ticks per second of /proc/<pid>/stat's CPU times. */
+const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** User + system CPU time a process has used so far, in µs (its threads included). */
+function cpuUs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLK_TCK;
+}
+
+/**
+ * One wrk run. With the server's `pid`, also the CPU time it spent per request: a steadier figure than
+ * the throughput on a shared machine, where time taken by other guests stretches the wall clock only.
+ */
+function wrk(url, connections, duration, key = '', pid = 0) {
+  const cpuBefore = pid ? cpuUs(pid) : 0;
   const out = execFileSync(
     'taskset',
     ['-c', '0', 'wrk', '-t1', `-c${connections}`, `-d${duration}`, '-s', join(HERE, 'post.lua'), url],
@@ -84,7 +99,8 @@ function wrk(url, connections, duration, key = '') {
     },
   );
   const r = JSON.parse(/JSON(.*)/.exec(out)[1]);
-  return { ...r, rps: r.requests / (r.duration_us / 1e6) };
+  const cpu = pid && r.requests > 0 ? { cpu_us: (cpuUs(pid) - cpuBefore) / r.requests } : {};
+  return { ...r, rps: r.requests / (r.duration_us / 1e6), ...cpu };
 }
 
 function streamClient(mode, url, key, n, model = '') {
@@ -197,14 +213,14 @@ async function main() {
   }
 
   const targets = {
-    direct: { url: `${mockUrl}/v1/chat/completions`, key: '' },
-    null: { url: `http://127.0.0.1:${nullProxy.port}/v1/chat/completions`, key: '' },
-    gateway: { url: `${gw()}/v1/chat/completions`, key },
-    plain: { url: `${plainUrl}/v1/chat/completions`, key: await governed(plainUrl, mockUrl) },
+    direct: { url: `${mockUrl}/v1/chat/completions`, key: '', pid: 0 },
+    null: { url: `http://127.0.0.1:${nullProxy.port}/v1/chat/completions`, key: '', pid: nullProxy.proc.pid },
+    gateway: { url: `${gw()}/v1/chat/completions`, key, pid: gateway.proc.pid },
+    plain: { url: `${plainUrl}/v1/chat/completions`, key: await governed(plainUrl, mockUrl), pid: plain.proc.pid },
   };
   if (baseline) {
     const url = `http://127.0.0.1:${baseline.port}`;
-    targets.baseline = { url: `${url}/v1/chat/completions`, key: await governed(url, mockUrl) };
+    targets.baseline = { url: `${url}/v1/chat/completions`, key: await governed(url, mockUrl), pid: baseline.proc.pid };
   }
   console.log('warming up…');
   for (const t of Object.values(targets)) wrk(t.url, 32, '3s', t.key);
@@ -213,7 +229,7 @@ async function main() {
   for (let round = 1; round <= ROUNDS; round++) {
     for (const [name, t] of Object.entries(targets)) {
       results[name].c1.push(wrk(t.url, 1, DURATION, t.key));
-      results[name].c32.push(wrk(t.url, 32, DURATION, t.key));
+      results[name].c32.push(wrk(t.url, 32, DURATION, t.key, t.pid));
       const last = results[name];
       console.log(
         `round ${round} ${name}: c1 p50 ${last.c1.at(-1).p50_us} µs, c32 ${Math.round(last.c32.at(-1).rps)} req/s`,
@@ -288,9 +304,12 @@ async function main() {
       null: med('null', 'c32', (r) => r.p99_us),
       gateway: med('gateway', 'c32', (r) => r.p99_us),
     },
+    c32_cpu_us: { null: med('null', 'c32', (r) => r.cpu_us), gateway: med('gateway', 'c32', (r) => r.cpu_us) },
     // Interleaved rounds share the machine's conditions: the ratio within a round is the steadier figure.
     load_at_start: loadAtStart.map((l) => l.toFixed(2)).join(' '),
     ratio_by_round: results.gateway.c32.map((g, i) => Math.round((100 * g.rps) / results.null.c32[i].rps)),
+    // The null proxy's CPU per request over the gateway's: the throughput ratio both would reach on a core each.
+    cpu_ratio_by_round: results.gateway.c32.map((g, i) => Math.round((100 * results.null.c32[i].cpu_us) / g.cpu_us)),
     ttft_ms: Object.fromEntries(Object.entries(streams).map(([k, v]) => [k, median(v.map((s) => s.ttft_ms))])),
     gap_ms: Object.fromEntries(Object.entries(streams).map(([k, v]) => [k, median(v.map((s) => s.gap_ms))])),
     streams_ok: streams.gateway.reduce((s, r) => s + r.ok, 0),
@@ -316,6 +335,7 @@ async function main() {
       c1_p99_us: { on: med('gateway', 'c1', (r) => r.p99_us), off: med('plain', 'c1', (r) => r.p99_us) },
       c32_rps: { on: med('gateway', 'c32', (r) => r.rps), off: med('plain', 'c32', (r) => r.rps) },
       c32_p99_us: { on: med('gateway', 'c32', (r) => r.p99_us), off: med('plain', 'c32', (r) => r.p99_us) },
+      c32_cpu_us: { on: med('gateway', 'c32', (r) => r.cpu_us), off: med('plain', 'c32', (r) => r.cpu_us) },
       ratio_by_round: results.gateway.c32.map((g, i) => Math.round((100 * g.rps) / results.plain.c32[i].rps)),
     },
     baseline: baseline && {
@@ -324,6 +344,7 @@ async function main() {
       c1_p99_us: med('baseline', 'c1', (r) => r.p99_us),
       c32_rps: med('baseline', 'c32', (r) => r.rps),
       c32_p99_us: med('baseline', 'c32', (r) => r.p99_us),
+      c32_cpu_us: med('baseline', 'c32', (r) => r.cpu_us),
       // The baseline runs with metrics and tracing off: compared with this build's gateway with both off.
       ratio_by_round: results.plain.c32.map((g, i) => Math.round((100 * g.rps) / results.baseline.c32[i].rps)),
     },
