@@ -167,6 +167,13 @@ describe('relay: OpenAI SDK end to end', () => {
     expect(res.status).toBe(200);
     await res.json();
     expect(mock.requests[0].raw.toString('utf8')).toBe(spelt('gpt-4.1-2025-04-14'));
+    // A stream of it: the model's value and the usage request, both edited in.
+    const streamed = await postRaw(spelt('gpt-4.1', ' "stream": true,'));
+    expect(streamed.status).toBe(200);
+    await streamed.text();
+    expect(mock.requests[1].raw.toString('utf8')).toBe(
+      spelt('gpt-4.1-2025-04-14', ' "stream": true,').replace(/ \}$/, ' ,"stream_options":{"include_usage":true}}'),
+    );
   });
 
   it('chat with tools returns the tool call', async () => {

@@ -17,16 +17,27 @@ const STREAM_USAGE = '"stream_options":{"include_usage":true}';
  * and names each member once, so its last `}` closes the object and a `model` found is the one parsed.
  */
 export function editJsonSource(text: string, edits: SourceEdits): string | undefined {
-  let out = text;
+  // Cut at positions of the client's text and joined once: no intermediate copy of a long body.
+  const parts: string[] = [];
+  let from = 0;
   if (edits.model !== undefined) {
-    const at = topLevelStringValue(out, 'model');
+    const at = topLevelStringValue(text, 'model');
     if (!at) return undefined;
-    out = out.slice(0, at.start) + JSON.stringify(edits.model) + out.slice(at.end);
+    parts.push(text.slice(0, at.start), JSON.stringify(edits.model));
+    from = at.end;
   }
   if (edits.streamUsage) {
-    const close = out.lastIndexOf('}');
-    const empty = /^\s*\{\s*$/.test(out.slice(0, close));
-    out = out.slice(0, close) + (empty ? '' : ',') + STREAM_USAGE + out.slice(close);
+    const close = text.lastIndexOf('}');
+    parts.push(text.slice(from, close), isEmptyObject(text, close) ? STREAM_USAGE : `,${STREAM_USAGE}`);
+    from = close;
   }
-  return out;
+  parts.push(text.slice(from));
+  return parts.join('');
+}
+
+/** Whether only whitespace lies between the object's opening brace and its closing one at `close`. */
+function isEmptyObject(text: string, close: number): boolean {
+  let i = close - 1;
+  while (i >= 0 && /\s/.test(text[i])) i--;
+  return text.charCodeAt(i) === 0x7b; /* { */
 }
