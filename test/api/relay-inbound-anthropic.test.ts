@@ -138,6 +138,20 @@ describe('relay: Anthropic SDK through /v1/messages', () => {
     });
   });
 
+  it("passes the client's own bytes to an Anthropic channel: spacing and escapes kept, the model's value replaced", async () => {
+    const spelt = (model: string) =>
+      `{ "model": "${model}",\n  "max_tokens": 100,\n  "messages": [{"role": "user", "content": "h\\u00e9"}] }`;
+    const res = await fetch(`${h.t.url}/v1/messages`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: spelt(CASES[1].model),
+    });
+    expect(res.status).toBe(200);
+    await res.json();
+    expect(h.native.requests.at(-1)?.raw.toString('utf8')).toBe(spelt(UPSTREAM_CLAUDE));
+    await ledger.charged({ ...CASES[1], path: '/v1/messages' });
+  });
+
   it('answers errors in the Anthropic format', async () => {
     const bad = new Anthropic({ apiKey: `sk-${'x'.repeat(48)}`, baseURL: h.t.url, maxRetries: 0 });
     const params = { model: CASES[0].model, max_tokens: 10, messages: [{ role: 'user' as const, content: 'hi' }] };

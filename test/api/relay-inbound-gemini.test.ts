@@ -140,6 +140,22 @@ describe('relay: Google GenAI SDK through /v1beta', () => {
     expect(streamed?.body.tools).toEqual([{ functionDeclarations: [WEATHER] }]);
   });
 
+  it("passes the client's own bytes to a Gemini channel, spacing and escapes kept", async () => {
+    const text =
+      '{ "contents": [{"role": "user", "parts": [{"text": "h\\u00e9"}]}],\n  "generationConfig": {"maxOutputTokens": 100} }';
+    const res = await fetch(`${h.t.url}/v1beta/models/${CASES[0].model}:generateContent`, {
+      method: 'POST',
+      headers: { 'x-goog-api-key': key, 'content-type': 'application/json' },
+      body: text,
+    });
+    expect(res.status).toBe(200);
+    await res.json();
+    const sent = h.native.requests.at(-1);
+    expect(sent?.path).toContain(`/models/${UPSTREAM_GEMINI}:generateContent`);
+    expect(sent?.raw.toString('utf8')).toBe(text);
+    await ledger.charged({ ...CASES[0], path: `/v1beta/models/${CASES[0].model}:generateContent` });
+  });
+
   it('converts for an OpenAI channel: chat request with max_tokens, usage asked for in streams', () => {
     const [plain] = h.openai.requests;
     expect(plain.headers.authorization).toBe('Bearer oa-key');

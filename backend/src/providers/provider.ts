@@ -29,8 +29,9 @@ export type RelayBody =
       readonly kind: 'json';
       readonly json: Readonly<Record<string, unknown>>;
       /**
-       * The client's own text of `json`, set only where the request is parsed (never carried into a
-       * derived body): an adaptor that would send `json` unchanged may send this instead.
+       * The client's own text of `json`, set only where `json` is the parser's own object (never for a
+       * derived body): an adaptor may send it instead of `json`, with the edits of
+       * providers/shared/json-text.ts made in place.
        */
       readonly source?: string;
     }

@@ -28,12 +28,16 @@ export function chatRequest(input: BuildInput): OpenAIChatRequest {
   return { ...jsonBody<OpenAIChatRequest>(input), stream: input.stream };
 }
 
-/** An upstream call to `baseUrl` + `path` (the base URL may carry a path of its own). */
+/**
+ * An upstream call to `baseUrl` + `path` (the base URL may carry a path of its own). `body` is an object
+ * to serialise with `override` merged in, or JSON text to send as it is (the client's own, when there is
+ * no override to merge).
+ */
 export function jsonCall(
   baseUrl: string,
   path: string,
   headers: Record<string, string>,
-  body: object,
+  body: object | string,
   override: Readonly<Record<string, unknown>> | null,
 ): UpstreamCall {
   const url = new URL(baseUrl);
@@ -43,7 +47,7 @@ export function jsonCall(
     path: url.pathname.replace(/\/+$/, '') + pathname + (search ? `?${search}` : ''),
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(override ? { ...body, ...override } : body),
+    body: typeof body === 'string' ? body : JSON.stringify(override ? { ...body, ...override } : body),
   };
 }
 
@@ -51,7 +55,7 @@ export function jsonCall(
 export function urlCall(
   full: string,
   headers: Record<string, string>,
-  body: object,
+  body: object | string,
   override: BuildInput['target']['paramOverride'],
 ) {
   const url = new URL(full);

@@ -10,7 +10,7 @@ import { t } from '../../../common/i18n/i18n';
 import { jsonCall } from '../../../providers/shared/native-kit';
 import type { RelayError } from '../http/relay-error';
 import type { ErrorFormat } from '../http/relay-reply';
-import { bearer, headerValue, type InboundDialect, type InboundRequest } from './inbound-dialect';
+import { bearer, headerValue, type InboundDialect, type InboundRequest, nativeText } from './inbound-dialect';
 import { badRequest, isJsonObject, toRelayRequest } from './inbound-parse';
 
 function errorBody(err: RelayError, locale: Locale) {
@@ -77,8 +77,9 @@ export const anthropicDialect: InboundDialect = {
     const settings = input.settings;
     const model = splitThinkingSuffix(input.upstreamModel).model;
     const headers = { ...inbound.forwardHeaders, ...anthropicHeaders(input.target.key, model, settings) };
-    const body = { ...inbound.native, model };
-    return jsonCall(input.target.baseUrl, '/v1/messages', headers, body, input.target.paramOverride);
+    const override = input.target.paramOverride;
+    const body = nativeText(inbound, override, model) ?? { ...inbound.native, model };
+    return jsonCall(input.target.baseUrl, '/v1/messages', headers, body, override);
   },
 
   fromOpenAI: (res, req) => openAIToAnthropicResponse(res as OpenAIChatResponse, { model: req.model }),

@@ -25,6 +25,7 @@ import {
   type InboundDialect,
   type InboundInput,
   type InboundRequest,
+  nativeText,
 } from './inbound-dialect';
 import { badRequest, isJsonObject, toRelayRequest } from './inbound-parse';
 
@@ -129,7 +130,8 @@ export const geminiDialect: InboundDialect = {
     const model = splitGeminiSuffix(input.upstreamModel).model;
     const action = methodOf(input.mode, input.stream, inbound);
     const url = geminiUrl(input.target.baseUrl, model, action, input.settings);
-    return urlCall(url, geminiHeaders(input.target.key), inbound.native, input.target.paramOverride);
+    const override = input.target.paramOverride;
+    return urlCall(url, geminiHeaders(input.target.key), nativeText(inbound, override) ?? inbound.native, override);
   },
 
   fromOpenAI: (res, req) =>

@@ -1,3 +1,4 @@
+import { jsonSourceOf } from '../../../common/http/json-source';
 import { parseJsonObject } from '../../../common/json';
 import type { OpenAIChatChunk } from '../../../providers';
 import type { ProtocolAdaptor, RelayBody, RelayMode, StreamConverter, StreamStep } from '../../../providers/provider';
@@ -64,7 +65,8 @@ function passThrough(inbound: InboundRequest, adaptor: ProtocolAdaptor): Protoco
  * any request of that mode; the answer goes back as the upstream sent it.
  */
 function inNativeMode(inbound: InboundRequest, mode: RelayMode, adaptor: ProtocolAdaptor): ProtocolAdaptor {
-  const body: RelayBody = { kind: 'json', json: inbound.native };
+  // The client's own object: its text may go upstream, the model edited in (providers/openai/adaptor.ts).
+  const body: RelayBody = { kind: 'json', json: inbound.native, source: jsonSourceOf(inbound.native) };
   return {
     ...adaptor,
     buildCall: (input) => adaptor.buildCall({ ...input, mode, body }),

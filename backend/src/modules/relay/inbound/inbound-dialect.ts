@@ -3,6 +3,8 @@ import type { OpenAIChatChunk } from '../../../providers';
 import type { BuildInput, RelayMode, UpstreamCall } from '../../../providers/provider';
 import { OPENAI_ERRORS, type ErrorFormat } from '../http/relay-reply';
 import type { RelayRequest } from '../pipeline/relay-request';
+import { jsonSourceOf } from '../../../common/http/json-source';
+import { editJsonSource } from '../../../providers/shared/json-text';
 
 /** The wire format a client speaks to the gateway. */
 export type ClientDialect = 'openai' | 'anthropic' | 'gemini' | 'responses';
@@ -77,6 +79,21 @@ export interface InboundRequest {
   readonly nativeMode?: RelayMode;
   /** Set when only a `nativeMode` channel can serve the request: the 400 answered when none can. */
   readonly unconvertible?: { readonly param: string; readonly detail: string };
+}
+
+/**
+ * The client's own text of a native body for a same-format upstream, with `model` (when given and not
+ * the client's) edited in place; undefined when the body must be serialised: a param_override to merge,
+ * or no text kept for it (docs/relay.md, "Conformance details").
+ */
+export function nativeText(
+  inbound: InboundRequest,
+  override: Readonly<Record<string, unknown>> | null,
+  model?: string,
+): string | undefined {
+  const source = override ? undefined : jsonSourceOf(inbound.native);
+  if (source === undefined) return undefined;
+  return editJsonSource(source, model === undefined || inbound.native.model === model ? {} : { model });
 }
 
 /** Merges param_override into a body (the channel's settings win). */
