@@ -267,6 +267,19 @@ describe('relay: OpenAI SDK through /v1/responses', () => {
       const log = await ledger.charged(expected);
       expect(log.is_stream).toBeTruthy();
     });
+
+    it("the client's own bytes, spacing and escapes kept, the model's value edited in", async () => {
+      const spelt = (model: string) => `{ "model": "${model}",\n  "input": "h\\u00e9",  "store": false }`;
+      const res = await fetch(`${h.t.url}${PATH}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${client.apiKey}`, 'content-type': 'application/json' },
+        body: spelt(OPENAI.model),
+      });
+      expect(res.status).toBe(200);
+      await res.json();
+      expect(h.openai.requests.at(-1)!.raw.toString('utf8')).toBe(spelt(OPENAI.upstream));
+      await ledger.charged(expected);
+    });
   });
 
   describe("endpoints a model's channel types cannot serve", () => {
