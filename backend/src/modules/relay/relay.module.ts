@@ -66,11 +66,12 @@ export class RelayModule implements OnModuleInit {
     private readonly adapterHost: HttpAdapterHost,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly relay: RelayService,
+    private readonly keyRoutes: RelayKeyRoutes,
   ) {}
 
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
-    registerRelayRoutes(fastify, this.relay);
+    registerRelayRoutes(fastify, { relay: this.relay, keyRoutes: this.keyRoutes });
     // Uploads (audio, image edits) arrive as multipart: kept as bytes, under the same body limit.
     if (fastify.hasContentTypeParser('multipart/form-data')) return;
     fastify.addContentTypeParser(

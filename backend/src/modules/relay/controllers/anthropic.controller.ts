@@ -4,24 +4,16 @@ import { Access } from '../../auth/access.decorator';
 import { RelayError } from '../http/relay-error';
 import { sendRelayRefusal } from '../http/relay-refusal';
 import { anthropicDialect } from '../inbound/anthropic-dialect';
-import { RelayService } from '../pipeline/relay.service';
 import { RelayKeyRoutes } from './relay-key-routes';
 
-/** Anthropic's Messages API (`POST /v1/messages`), relayed to any channel type. */
+/**
+ * Anthropic's Messages API other than `POST /v1/messages` itself, which runs the pipeline as a plain
+ * Fastify route (relay-routes.ts): count_tokens, and Anthropic's 404 for the rest.
+ */
 @Controller('v1/messages')
 @Access('relay')
 export class AnthropicController {
-  constructor(
-    private readonly relay: RelayService,
-    private readonly keyRoutes: RelayKeyRoutes,
-  ) {}
-
-  @Post()
-  @HttpCode(200)
-  messages(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
-    const parse = () => anthropicDialect.parse({ body: req.body, headers: req.headers });
-    return this.relay.relayAs(anthropicDialect, parse, req, reply);
-  }
+  constructor(private readonly keyRoutes: RelayKeyRoutes) {}
 
   @Post('count_tokens')
   @HttpCode(200)
