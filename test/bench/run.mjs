@@ -86,8 +86,8 @@ function cpuUs(pid) {
 }
 
 /**
- * One wrk run. With the server's `pid`, also the CPU time it spent per request: a steadier figure than
- * the throughput on a shared machine, where time taken by other guests stretches the wall clock only.
+ * One wrk run. With the server's `pid`, also the CPU time it spent per request: unlike the throughput, it
+ * leaves out time the core gave to other processes (the host's own speed still moves it).
  */
 function wrk(url, connections, duration, key = '', pid = 0) {
   const cpuBefore = pid ? cpuUs(pid) : 0;
