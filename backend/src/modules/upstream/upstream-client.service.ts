@@ -1,10 +1,11 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Pool, type Dispatcher } from 'undici';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
+import type { RequestSignal } from '../../common/net/request-abort';
 import type { UpstreamCall } from '../../providers/provider';
 
 export interface SendOptions {
-  signal: AbortSignal;
+  signal: AbortSignal | RequestSignal;
   /** Until the response headers arrive. */
   headersTimeoutMs: number;
   /** Between two body chunks (the gap between stream events). */

@@ -1,6 +1,7 @@
 import type { Settings } from '@gw/shared';
 import type { FastifyReply } from 'fastify';
 import type { Locale } from '../../../common/i18n/i18n';
+import type { RequestSignal } from '../../../common/net/request-abort';
 import type { UsageReport } from '../../../providers/provider';
 import type { RelayError } from '../http/relay-error';
 import type { ErrorFormat } from '../http/relay-reply';
@@ -27,8 +28,11 @@ export interface RelayContext {
   /** performance.now() at arrival. */
   readonly startedAt: number;
   readonly reply: FastifyReply;
-  /** Aborted when the client goes away or the total timeout passes. */
-  readonly signal: AbortSignal;
+  /**
+   * Aborted when the client goes away, the total timeout passes or the shutdown cuts the request;
+   * `signal.standard()` for code that needs an AbortSignal.
+   */
+  readonly signal: RequestSignal;
   readonly clientGone: () => boolean;
   /** The request's id (x-oneapi-request-id, logs.request_id, reservations). */
   readonly requestId: string;

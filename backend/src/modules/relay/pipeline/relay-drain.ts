@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { BeforeApplicationShutdown } from '@nestjs/common';
+import type { Abortable, AbortLike } from '../../../common/net/request-abort';
 import { RelayError } from '../http/relay-error';
 
 /** The abort reason of a request cut because the server shuts down (not the client, not a timeout). */
@@ -11,7 +12,7 @@ export class ShutdownAbort extends Error {
 }
 
 /** Whether the request was cut by the shutdown. */
-export function cutByShutdown(signal: AbortSignal): boolean {
+export function cutByShutdown(signal: Pick<AbortLike, 'aborted' | 'reason'>): boolean {
   return signal.aborted && signal.reason instanceof ShutdownAbort;
 }
 
@@ -55,7 +56,7 @@ export interface DrainLog {
  * factory in RelayModule (no Nest imports here, so it is unit-tested alone).
  */
 export class RelayDrain implements BeforeApplicationShutdown {
-  private readonly live = new Set<AbortController>();
+  private readonly live = new Set<Abortable>();
   private closing = false;
   private cut = false;
   /** Re-checks the condition a shutdown step waits for. */
@@ -72,13 +73,13 @@ export class RelayDrain implements BeforeApplicationShutdown {
   ) {}
 
   /** Counts a request in, with the controller that aborts it; false once the shutdown began. */
-  enter(abort: AbortController): boolean {
+  enter(abort: Abortable): boolean {
     if (this.closing) return false;
     this.live.add(abort);
     return true;
   }
 
-  leave(abort: AbortController): void {
+  leave(abort: Abortable): void {
     if (this.live.delete(abort)) this.wake?.();
   }
 

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { GROUP_NAME_MAX } from '@gw/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
+import { RequestAbort } from '../../../common/net/request-abort';
 import { pickLocale, t, type Locale } from '../../../common/i18n/i18n';
 import { LogService } from '../../log/log.service';
 import { RelayMetrics, UNROUTED_MODEL } from '../../metrics/relay-metrics.service';
@@ -143,7 +144,7 @@ export class RelayService {
     let settled = false;
     let outcome: RelayOutcome | null = null;
     let routed = false;
-    const abort = new AbortController();
+    const abort = new RequestAbort();
     let gone = false;
     const onClose = () => {
       if (!reply.raw.writableFinished) {

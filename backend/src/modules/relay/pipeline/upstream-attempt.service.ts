@@ -82,7 +82,7 @@ export class UpstreamAttempt {
     const upstreamModel = upstreamModelOf(channel, ctx.req.model);
     if (entry.adaptor.prepare) {
       try {
-        target = await entry.adaptor.prepare(target, ctx.signal);
+        target = await entry.adaptor.prepare(target, ctx.signal.standard());
       } catch (err) {
         if (ctx.signal.aborted) return this.aborted(ctx);
         return failure(
@@ -97,7 +97,7 @@ export class UpstreamAttempt {
     const passThrough = !!ctx.req.inbound && entry.adaptor.dialect === ctx.req.inbound.dialect.name;
     if (entry.adaptor.inlineImages && ctx.req.mode === 'chat' && !passThrough) {
       try {
-        body = await this.images.inline(ctx.req, body, ctx.settings, ctx.signal);
+        body = await this.images.inline(ctx.req, body, ctx.settings, ctx.signal.standard());
       } catch (err) {
         if (ctx.signal.aborted) return this.aborted(ctx);
         if (err instanceof RelayError) return failure(err, null, `image: ${err.code}`, false);

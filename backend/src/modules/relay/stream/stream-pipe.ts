@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Settings } from '@gw/shared';
+import type { AbortLike } from '../../../common/net/request-abort';
 import type { StreamConverter, UpstreamErrorInfo, UsageReport } from '../../../providers/provider';
 import type { OutputMeter } from '../metering/output-meter';
 import { SseParser } from './sse-parser';
@@ -32,7 +33,7 @@ export interface StreamPipeInput {
   /** Splits the upstream bytes into events (default: SSE). */
   readonly parser?: Pick<SseParser, 'push' | 'end'>;
   readonly meter: OutputMeter;
-  readonly signal: AbortSignal;
+  readonly signal: AbortLike;
   readonly startedAt: number;
   /** True when the client went away (as opposed to a timeout or an upstream fault). */
   readonly clientGone: () => boolean;
@@ -94,7 +95,7 @@ class StreamCut extends Error {
 }
 
 /** Resolves when the client can take more, or when it is gone / the request aborted. */
-function drained(raw: ServerResponse, signal: AbortSignal): Promise<void> {
+function drained(raw: ServerResponse, signal: AbortLike): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       raw.off('drain', done);
