@@ -11,6 +11,25 @@ const REGRESSION = 0.1;
 /** Heads the table of recorded ratios by machine, which each run carries over (the gate reads it). */
 const RECORDED_HEAD = 'Median throughput ratio to the null proxy at c32 recorded by machine (a run is gated on its own machine\'s):';
 
+/**
+ * The machine, as the gate tells machines apart: the CPU's name, and on Linux its family, model and
+ * stepping. A virtual machine's name can be as short as "AMD EPYC", which covers processors whose caches
+ * differ; the gateway's CPU time per request differed by a quarter between two of them while the null
+ * proxy's did not (docs/benchmarks.md).
+ */
+function machineName() {
+  const name = cpus()[0]?.model ?? 'unknown';
+  let info = '';
+  try {
+    info = readFileSync('/proc/cpuinfo', 'utf8').split('\n\n')[0];
+  } catch {
+    return name;
+  }
+  const field = (key) => new RegExp(`^${key}\\s*:\\s*(\\S+)`, 'm').exec(info)?.[1];
+  const [family, model, stepping] = [field('cpu family'), field('model'), field('stepping')];
+  return family && model ? `${name} (family ${family}, model ${model}, stepping ${stepping ?? '?'})` : name;
+}
+
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** The same rounds against the gateway of another checkout (BENCH_BASELINE): what a change cost. */
@@ -90,7 +109,7 @@ function currentDoc() {
 }
 
 /**
- * The median c32 ratios docs/benchmarks.md records, by machine (CPU model): the table the report carries
+ * The median c32 ratios docs/benchmarks.md records, by machine (machineName): the table the report carries
  * from run to run, or, in a doc written before it, the one run's ratio under its Machine line.
  */
 function recordedRatios(doc) {
@@ -139,7 +158,7 @@ function keptSections(doc) {
 
 export function report(s, run) {
   const added = (a, b) => Math.round(a - b);
-  const cpu = cpus()[0]?.model ?? 'unknown';
+  const cpu = machineName();
   const today = new Date().toISOString().slice(0, 10);
   const wrkVersion = (spawnSync('wrk', ['-v'], { encoding: 'utf8' }).stdout ?? '')
     .split('\n')[0]
