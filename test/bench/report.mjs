@@ -130,8 +130,8 @@ function recordedRatios(doc) {
 
 /**
  * The regression gate. The ratio to the null proxy depends on the machine as well as on the code (the
- * same build gave 34% on one CPU model and 23% on another), so a run is held to its own machine's
- * recorded figure. On a machine with none, a baseline run in the same rounds decides (this build's
+ * same build gave 34% on one CPU and 23% on another), so a run is held to its own machine's recorded
+ * figure (machineName). On a machine with none, a baseline run in the same rounds decides (this build's
  * gateway against it, both with observability off); without one the figure is recorded as the first
  * for that machine. Returns the failure to print, or null.
  */
