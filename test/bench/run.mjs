@@ -4,9 +4,10 @@
 // The gateway runs with metrics and tracing on (METRICS_TOKEN, OTLP export to the mock); a second one with
 // both off joins the c1/c32 rounds, so their cost is measured in the same run.
 // Writes docs/benchmarks.md, unless the median throughput ratio to the null proxy fell more than 10% below
-// the one recorded there for this machine's CPU (name, family, model; on a machine with none, unless this build fell as far
-// below BENCH_BASELINE's gateway in the same rounds): then it prints the report, leaves the file and exits 1
-// (BENCH_ACCEPT=1 records the new figures anyway, for a change of what is measured, said in the doc).
+// the one recorded there for this machine (CPU name, family and model), or, on a machine with none recorded,
+// this build's throughput fell as far below BENCH_BASELINE's gateway in the same rounds: then it prints the
+// report, leaves the file and exits 1 (BENCH_ACCEPT=1 records the new figures anyway, for a change of what
+// is measured, said in the doc).
 // Each c32 run also reads the CPU time the server process used per request (/proc/<pid>/stat).
 // Env: BENCH_ROUNDS (3), BENCH_DURATION (5s), BENCH_STREAMS (60), and BENCH_BASELINE: another checkout
 // (built) whose gateway joins the c1/c32 rounds as "before".

@@ -5,6 +5,7 @@ import { RelayError } from '../http/relay-error';
 import { sendRelayRefusal } from '../http/relay-refusal';
 import { geminiDialect } from '../inbound/gemini-dialect';
 import { RelayKeyRoutes } from './relay-key-routes';
+import { wildcard } from './relay-routes';
 
 /**
  * Gemini's API (`/v1beta/models...`) other than the model methods (`POST /v1beta/models/*`), which run
@@ -32,8 +33,4 @@ export class GeminiController {
     const error = RelayError.routeNotFound();
     sendRelayRefusal(req, reply, error, geminiDialect.errors);
   }
-}
-
-function wildcard(req: FastifyRequest): string {
-  return (req.params as Record<string, string | undefined>)['*'] ?? '';
 }

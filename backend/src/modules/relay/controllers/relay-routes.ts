@@ -75,13 +75,18 @@ export function registerRelayRoutes(fastify: FastifyInstance, handlers: RelayHan
   for (const [path, handler] of OTHER_RELAY_ROUTES) route(path, handler(handlers));
 }
 
+/** What a route's `*` matched ('' when nothing). */
+export function wildcard(req: FastifyRequest): string {
+  return (req.params as Record<string, string | undefined>)['*'] ?? '';
+}
+
 /**
  * `POST /v1beta/models/{model}:{method}`: generateContent and streamGenerateContent, the embedding
  * methods and countTokens; other methods get Gemini's 404.
  */
 function geminiMethod({ relay, keyRoutes }: RelayHandlers): Handler {
   return (req, reply) => {
-    const { model, action } = splitModelAction((req.params as Record<string, string | undefined>)['*'] ?? '');
+    const { model, action } = splitModelAction(wildcard(req));
     const input = { body: req.body, headers: req.headers, model };
     if (action === 'countTokens') return keyRoutes.countTokens(geminiDialect, input, req, reply);
     if (action === 'embedContent' || action === 'batchEmbedContents') {
