@@ -188,6 +188,28 @@ describe('dashboard data', () => {
     expect(rows.filter((r) => r.model_name === 'live-model').map((r) => [r.created_at, r.count, r.quota])).toEqual([[hour, 2, 22]]);
   });
 
+  it('a year of twenty models by day: 175,680 rolled-up hours answer as 7,320 days', async () => {
+    // Hours × models beyond what one call's arguments hold (the rows were once spread into a push).
+    const start = BASE - 400 * D;
+    const digits =
+      '(SELECT 0 AS n UNION ALL SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4 UNION ALL SELECT 5 UNION ALL SELECT 6 UNION ALL SELECT 7 UNION ALL SELECT 8 UNION ALL SELECT 9)';
+    const hour = 'a.n + 10 * b.n + 100 * c.n + 1000 * d.n';
+    for (let m = 0; m < 20; m++) {
+      await db.exec(
+        `INSERT INTO quota_data_totals (model_name, created_at, token_used, count, quota) SELECT ?, ? + ${H} * (${hour}), 3, 1, 2 FROM ${digits} a, ${digits} b, ${digits} c, ${digits} d WHERE ${hour} < ${366 * 24}`,
+        [`year-${String(m).padStart(2, '0')}`, start],
+      );
+    }
+    const rows = await data(root, `/api/data/${query(start, start + 366 * D - 1, '&default_time=day')}`);
+    expect(rows).toHaveLength(366 * 20);
+    expect(rows.every((r) => r.count === 24 && r.quota === 48 && r.token_used === 72)).toBe(true);
+    expect(flat(rows.slice(0, 2))).toEqual([
+      [-400 * D, 'year-00', 24, 48, 72],
+      [-400 * D, 'year-01', 24, 48, 72],
+    ]);
+    expect(rows.at(-1)?.created_at).toBe(start + 365 * D);
+  });
+
   async function restartApp(): Promise<void> {
     db.close();
     t = await t.restart('SIGTERM');

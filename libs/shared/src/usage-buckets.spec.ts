@@ -61,6 +61,35 @@ describe('mergeIntoBuckets', () => {
     ]);
   });
 
+  it('hour: rows already one per (hour, model) in order come back as equal copies', () => {
+    const ordered = [row('a', h), row('b', h, 3), row('a', h + 3600, 4)];
+    const out = mergeIntoBuckets(ordered, 'hour');
+    expect(out).toEqual(ordered);
+    expect(out[0]).not.toBe(ordered[0]);
+  });
+
+  it.each([
+    [
+      'the same hour and model twice in a row',
+      [row('a', h), row('a', h, 2), row('b', h)],
+      [
+        [0, 'a', 3],
+        [0, 'b', 1],
+      ],
+    ],
+    ['a time inside the hour', [row('a', h), row('a', h + 60, 2)], [[0, 'a', 3]]],
+    [
+      'models out of order within an hour',
+      [row('b', h), row('a', h, 2)],
+      [
+        [0, 'a', 2],
+        [0, 'b', 1],
+      ],
+    ],
+  ])('hour: merges and sorts when the rows are not one per hour in order (%s)', (_name, input, expected) => {
+    expect(mergeIntoBuckets(input, 'hour').map((r) => [r.created_at - h, r.model_name, r.count])).toEqual(expected);
+  });
+
   it('leaves its input alone', () => {
     const copy = JSON.parse(JSON.stringify(rows));
     mergeIntoBuckets(rows, 'week');
@@ -72,14 +101,30 @@ describe('quotaDataQuerySchema', () => {
   const day = 86400;
   it.each([
     ['both bounds, hourly, 31 days', { start_timestamp: '0', end_timestamp: String(31 * day) }, 'ok'],
-    ['day granularity over 366 days', { start_timestamp: '0', end_timestamp: String(366 * day), default_time: 'day' }, 'ok'],
+    [
+      'day granularity over 366 days',
+      { start_timestamp: '0', end_timestamp: String(366 * day), default_time: 'day' },
+      'ok',
+    ],
     ['missing start', { end_timestamp: '10' }, 'data.start_timestamp_invalid'],
     ['text as end', { start_timestamp: '0', end_timestamp: 'soon' }, 'data.end_timestamp_invalid'],
     ['negative start', { start_timestamp: '-5', end_timestamp: '10' }, 'data.start_timestamp_invalid'],
-    ['unknown granularity', { start_timestamp: '0', end_timestamp: '10', default_time: 'month' }, 'data.granularity_invalid'],
+    [
+      'unknown granularity',
+      { start_timestamp: '0', end_timestamp: '10', default_time: 'month' },
+      'data.granularity_invalid',
+    ],
     ['end before start', { start_timestamp: '100', end_timestamp: '10' }, 'data.range_order'],
-    ['more than 366 days', { start_timestamp: '0', end_timestamp: String(366 * day + 1), default_time: 'week' }, 'data.range_too_long'],
-    ['hourly over 31 days', { start_timestamp: '0', end_timestamp: String(31 * day + 1) }, 'data.hourly_range_too_long'],
+    [
+      'more than 366 days',
+      { start_timestamp: '0', end_timestamp: String(366 * day + 1), default_time: 'week' },
+      'data.range_too_long',
+    ],
+    [
+      'hourly over 31 days',
+      { start_timestamp: '0', end_timestamp: String(31 * day + 1) },
+      'data.hourly_range_too_long',
+    ],
   ])('%s', (_name, query, expected) => {
     const parsed = quotaDataQuerySchema.safeParse(query);
     expect(parsed.success ? 'ok' : parsed.error.issues[0].message).toBe(expected);

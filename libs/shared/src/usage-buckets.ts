@@ -26,20 +26,48 @@ export function bucketStart(ts: number, granularity: Granularity): number {
   return Math.floor(d.getTime() / 1000);
 }
 
-/** Sums rows per (bucket, model); the result is sorted by time, then model name. */
+/**
+ * Sums rows per (bucket, model); the result is sorted by time, then model name. Hourly rows that are
+ * already one per (hour, model) in that order, as the server reads them, are copied as they are: a
+ * month of every model by hour is tens of thousands of rows (docs/dashboard.md).
+ */
 export function mergeIntoBuckets(rows: readonly QuotaDataRow[], granularity: Granularity): QuotaDataRow[] {
-  const merged = new Map<string, QuotaDataRow>();
+  if (granularity === 'hour' && alreadyHourly(rows)) return rows.map((r) => ({ ...r }));
+  const buckets = new Map<number, Map<string, QuotaDataRow>>();
   for (const r of rows) {
     const at = bucketStart(r.created_at, granularity);
-    const key = `${at}\u0000${r.model_name}`;
-    const m = merged.get(key);
+    let models = buckets.get(at);
+    if (!models) buckets.set(at, (models = new Map()));
+    const m = models.get(r.model_name);
     if (m) {
       m.token_used += r.token_used;
       m.count += r.count;
       m.quota += r.quota;
     } else {
-      merged.set(key, { model_name: r.model_name, created_at: at, token_used: r.token_used, count: r.count, quota: r.quota });
+      models.set(r.model_name, {
+        model_name: r.model_name,
+        created_at: at,
+        token_used: r.token_used,
+        count: r.count,
+        quota: r.quota,
+      });
     }
   }
-  return [...merged.values()].sort((a, b) => a.created_at - b.created_at || (a.model_name < b.model_name ? -1 : a.model_name > b.model_name ? 1 : 0));
+  const merged: QuotaDataRow[] = [];
+  for (const models of buckets.values()) for (const m of models.values()) merged.push(m);
+  return merged.sort(
+    (a, b) => a.created_at - b.created_at || (a.model_name < b.model_name ? -1 : a.model_name > b.model_name ? 1 : 0),
+  );
+}
+
+/** Each row on an hour's start, and strictly after the one before it by (time, model). */
+function alreadyHourly(rows: readonly QuotaDataRow[]): boolean {
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    if (bucketStart(r.created_at, 'hour') !== r.created_at) return false;
+    const p = rows[i - 1];
+    if (p && (p.created_at > r.created_at || (p.created_at === r.created_at && p.model_name >= r.model_name)))
+      return false;
+  }
+  return true;
 }

@@ -8,8 +8,11 @@ const HOUR = 3600;
 const COLUMNS = 'model_name, created_at, token_used, count, quota';
 const SUMS = 'model_name, created_at, SUM(token_used) AS token_used, SUM(count) AS count, SUM(quota) AS quota';
 
+/** The order in which mergeIntoBuckets passes hourly rows through without merging (the totals' unique key). */
+const ORDER = 'ORDER BY created_at, model_name';
+
 /** mysql2 answers BIGINT and SUM() as strings. */
-const toRows = (raw: Record<string, unknown>[]): QuotaDataRow[] =>
+const numbered = (raw: Record<string, unknown>[]): QuotaDataRow[] =>
   raw.map((r) => ({
     model_name: String(r.model_name),
     created_at: Number(r.created_at),
@@ -30,10 +33,17 @@ export class QuotaDataRepository {
     return this.rows.manager.connection.options.type === 'mysql';
   }
 
+  /** better-sqlite3 answers these columns as numbers already: only mysql2's rows are converted. */
+  private async select(sql: string, params: number[]): Promise<QuotaDataRow[]> {
+    const raw = (await this.rows.query(sql, params)) as Record<string, unknown>[];
+    return this.mysql ? numbered(raw) : (raw as unknown as QuotaDataRow[]);
+  }
+
   /** One user's hourly rows with created_at in [from, to] (the unique key leads with user_id). */
   async ofUser(userId: number, from: number, to: number): Promise<QuotaDataRow[]> {
-    return toRows(
-      await this.rows.query(`SELECT ${COLUMNS} FROM quota_data WHERE user_id = ? AND created_at >= ? AND created_at <= ?`, [userId, from, to]),
+    return this.select(
+      `SELECT ${COLUMNS} FROM quota_data WHERE user_id = ? AND created_at >= ? AND created_at <= ? ${ORDER}`,
+      [userId, from, to],
     );
   }
 
@@ -43,20 +53,23 @@ export class QuotaDataRepository {
    */
   async ofEveryone(from: number, to: number): Promise<QuotaDataRow[]> {
     const rolled = await this.rolledUntil();
-    const out: QuotaDataRow[] = [];
+    // Joined without spreading them into a call: a year of hours × models is more arguments than one call takes.
+    const parts: QuotaDataRow[][] = [];
     if (from < rolled) {
       const until = Math.min(to, rolled - 1);
-      out.push(...toRows(await this.rows.query(`SELECT ${COLUMNS} FROM quota_data_totals WHERE created_at >= ? AND created_at <= ?`, [from, until])));
-    }
-    if (to >= rolled) {
-      const since = Math.max(from, rolled);
-      out.push(
-        ...toRows(
-          await this.rows.query(`SELECT ${SUMS} FROM quota_data WHERE created_at >= ? AND created_at <= ? GROUP BY created_at, model_name`, [since, to]),
+      parts.push(
+        await this.select(
+          `SELECT ${COLUMNS} FROM quota_data_totals WHERE created_at >= ? AND created_at <= ? ${ORDER}`,
+          [from, until],
         ),
       );
     }
-    return out;
+    if (to >= rolled) {
+      const since = Math.max(from, rolled);
+      const live = `SELECT ${SUMS} FROM quota_data WHERE created_at >= ? AND created_at <= ? GROUP BY created_at, model_name ${ORDER}`;
+      parts.push(await this.select(live, [since, to]));
+    }
+    return parts.length === 1 ? parts[0] : parts.flat();
   }
 
   /** The first hour the roll-up has not reached: the hour after the latest total (0 when none). */
