@@ -101,30 +101,14 @@ describe('quotaDataQuerySchema', () => {
   const day = 86400;
   it.each([
     ['both bounds, hourly, 31 days', { start_timestamp: '0', end_timestamp: String(31 * day) }, 'ok'],
-    [
-      'day granularity over 366 days',
-      { start_timestamp: '0', end_timestamp: String(366 * day), default_time: 'day' },
-      'ok',
-    ],
+    ['day granularity over 366 days', { start_timestamp: '0', end_timestamp: String(366 * day), default_time: 'day' }, 'ok'],
     ['missing start', { end_timestamp: '10' }, 'data.start_timestamp_invalid'],
     ['text as end', { start_timestamp: '0', end_timestamp: 'soon' }, 'data.end_timestamp_invalid'],
     ['negative start', { start_timestamp: '-5', end_timestamp: '10' }, 'data.start_timestamp_invalid'],
-    [
-      'unknown granularity',
-      { start_timestamp: '0', end_timestamp: '10', default_time: 'month' },
-      'data.granularity_invalid',
-    ],
+    ['unknown granularity', { start_timestamp: '0', end_timestamp: '10', default_time: 'month' }, 'data.granularity_invalid'],
     ['end before start', { start_timestamp: '100', end_timestamp: '10' }, 'data.range_order'],
-    [
-      'more than 366 days',
-      { start_timestamp: '0', end_timestamp: String(366 * day + 1), default_time: 'week' },
-      'data.range_too_long',
-    ],
-    [
-      'hourly over 31 days',
-      { start_timestamp: '0', end_timestamp: String(31 * day + 1) },
-      'data.hourly_range_too_long',
-    ],
+    ['more than 366 days', { start_timestamp: '0', end_timestamp: String(366 * day + 1), default_time: 'week' }, 'data.range_too_long'],
+    ['hourly over 31 days', { start_timestamp: '0', end_timestamp: String(31 * day + 1) }, 'data.hourly_range_too_long'],
   ])('%s', (_name, query, expected) => {
     const parsed = quotaDataQuerySchema.safeParse(query);
     expect(parsed.success ? 'ok' : parsed.error.issues[0].message).toBe(expected);

@@ -55,19 +55,18 @@ export function mergeIntoBuckets(rows: readonly QuotaDataRow[], granularity: Gra
   }
   const merged: QuotaDataRow[] = [];
   for (const models of buckets.values()) for (const m of models.values()) merged.push(m);
-  return merged.sort(
-    (a, b) => a.created_at - b.created_at || (a.model_name < b.model_name ? -1 : a.model_name > b.model_name ? 1 : 0),
-  );
+  return merged.sort(byTimeThenModel);
 }
+
+const byTimeThenModel = (a: QuotaDataRow, b: QuotaDataRow): number =>
+  a.created_at - b.created_at || (a.model_name < b.model_name ? -1 : a.model_name > b.model_name ? 1 : 0);
 
 /** Each row on an hour's start, and strictly after the one before it by (time, model). */
 function alreadyHourly(rows: readonly QuotaDataRow[]): boolean {
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
     if (bucketStart(r.created_at, 'hour') !== r.created_at) return false;
-    const p = rows[i - 1];
-    if (p && (p.created_at > r.created_at || (p.created_at === r.created_at && p.model_name >= r.model_name)))
-      return false;
+    if (i > 0 && byTimeThenModel(rows[i - 1], r) >= 0) return false;
   }
   return true;
 }

@@ -69,7 +69,7 @@ export class QuotaDataRepository {
       const live = `SELECT ${SUMS} FROM quota_data WHERE created_at >= ? AND created_at <= ? GROUP BY created_at, model_name ${ORDER}`;
       parts.push(await this.select(live, [since, to]));
     }
-    return parts.length === 1 ? parts[0] : parts.flat();
+    return parts.flat();
   }
 
   /** The first hour the roll-up has not reached: the hour after the latest total (0 when none). */
