@@ -1,6 +1,7 @@
 // npm run bench — measures what the gateway adds, as docs/benchmarks.md describes: mock upstream, null
-// proxy floor and the governed gateway (real key, billing, usage logs, SQLite) in one run, rounds
-// interleaved; gateway and null proxy pinned to core 1, mock and load generators to core 0.
+// proxy floor, governed floor (governed-floor.mjs: the ledger and observability alone) and the governed
+// gateway (real key, billing, usage logs, SQLite) in one run, rounds interleaved; gateway, null proxy and
+// governed floor pinned to core 1, mock and load generators to core 0.
 // The gateway runs with metrics and tracing on (METRICS_TOKEN, OTLP export to the mock); a second one with
 // both off joins the c1/c32 rounds, so their cost is measured in the same run.
 // Writes docs/benchmarks.md, unless the median throughput ratio to the null proxy fell more than 10% below
@@ -220,6 +221,7 @@ async function main() {
     gateway: { url: `${gw()}/v1/chat/completions`, key, pid: gateway.proc.pid },
     plain: { url: `${plainUrl}/v1/chat/completions`, key: await governed(plainUrl, mockUrl), pid: plain.proc.pid },
   };
+  targets.floor = await governedFloor(join(dir, 'plain.db'), join(dir, 'floor.db'), mockUrl, targets.plain.key);
   if (baseline) {
     const url = `http://127.0.0.1:${baseline.port}`;
     targets.baseline = { url: `${url}/v1/chat/completions`, key: await governed(url, mockUrl), pid: baseline.proc.pid };
@@ -241,6 +243,8 @@ async function main() {
     console.log(`round ${round}: gateway / null proxy at c32 = ${ratio.toFixed(1)}%`);
   }
   await stop(plain);
+  await stop(targets.floor.floor);
+  const floorBooks = floorLedger(join(dir, 'floor.db'));
 
   // Streams: time to first token and gap between chunks, direct vs gateway, interleaved.
   const streams = { direct: [], null: [], gateway: [] };
@@ -340,6 +344,14 @@ async function main() {
       c32_cpu_us: { on: med('gateway', 'c32', (r) => r.cpu_us), off: med('plain', 'c32', (r) => r.cpu_us) },
       ratio_by_round: results.gateway.c32.map((g, i) => Math.round((100 * g.rps) / results.plain.c32[i].rps)),
     },
+    floor: {
+      c1_p50_us: med('floor', 'c1', (r) => r.p50_us),
+      c32_rps: med('floor', 'c32', (r) => r.rps),
+      c32_cpu_us: med('floor', 'c32', (r) => r.cpu_us),
+      ratio_by_round: results.floor.c32.map((f, i) => Math.round((100 * f.rps) / results.null.c32[i].rps)),
+      gateway_by_round: results.gateway.c32.map((g, i) => Math.round((100 * g.rps) / results.floor.c32[i].rps)),
+      ledger: floorBooks,
+    },
     baseline: baseline && {
       dir: BASELINE,
       c1_p50_us: med('baseline', 'c1', (r) => r.p50_us),
@@ -355,6 +367,34 @@ async function main() {
   for (const p of [nullProxy, mock]) await stop(p);
   rmSync(dir, { recursive: true, force: true });
   report(summary, { rounds: ROUNDS, duration: DURATION, fdLimit: FD_LIMIT, fdCap: FD_CAP });
+}
+
+/**
+ * The governed floor (governed-floor.mjs) on a copy of a governed gateway's database, with metrics and
+ * tracing on like the gateway column: what the ledger and observability cost with nothing else around them.
+ */
+async function governedFloor(from, path, mockUrl, key) {
+  const Database = require('better-sqlite3');
+  const source = new Database(from, { readonly: true });
+  source.exec(`VACUUM INTO '${path}'`);
+  source.close();
+  const env = { PORT: '0', UPSTREAM: mockUrl, SQLITE_PATH: path, KEY: key, OTEL_EXPORTER_OTLP_ENDPOINT: mockUrl };
+  const floor = await start(1, join(HERE, 'governed-floor.mjs'), env, /governed floor listening on (\d+)/);
+  return { url: `http://127.0.0.1:${floor.port}/v1/chat/completions`, key, pid: floor.proc.pid, floor };
+}
+
+/** The floor's ledger after the rounds: balance drop, used_quota and the logged charges must agree. */
+function floorLedger(path) {
+  const db = new (require('better-sqlite3'))(path, { readonly: true });
+  const user = db.prepare('SELECT quota, used_quota FROM users WHERE id = 1').get();
+  const logged = db
+    .prepare(
+      'SELECT (SELECT COALESCE(SUM(quota), 0) FROM logs WHERE type = 2) + (SELECT COALESCE(SUM(quota), 0) FROM log_inbox) AS s',
+    )
+    .get().s;
+  const open = db.prepare('SELECT COUNT(*) AS n FROM reservations').get().n;
+  db.close();
+  return { balance_drop: INITIAL - user.quota, used_quota: user.used_quota, charged: logged, open };
 }
 
 /** Governed mode: a real user, key, channel, pricing and usage logs on SQLite. Returns the API key. */
