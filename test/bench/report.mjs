@@ -202,7 +202,7 @@ export function report(s, run) {
     '# Benchmarks',
     '',
     `Produced by \`npm run bench\` (test/bench/run.mjs) on ${today}.`,
-    `Machine: ${cpus().length} cores, ${cpu}, Node ${process.version}, ${wrkVersion}. Gateway and null proxy pinned to core 1`,
+    `Machine: ${cpus().length} cores, ${cpu}, Node ${process.version}, ${wrkVersion}. Gateway, governed floor and null proxy pinned to core 1`,
     '(`taskset -c 1`), mock upstream and load generators to core 0. Gateway in governed mode: real API key, quota',
     'reservation and settlement, usage log per request, SQLite. Medians of ' +
       run.rounds +
