@@ -18,17 +18,15 @@ const Database = require('better-sqlite3');
 const { QuotaLedger } = require(join(DIST, 'modules/billing/quota-ledger.service.js'));
 const { SqliteLedgerStore } = require(join(DIST, 'modules/billing/sqlite-ledger-store.js'));
 const { WalCheckpointer } = require(join(DIST, 'database/wal-checkpointer.js'));
-const { WAL_AUTOCHECKPOINT_PAGES } = require(join(DIST, 'database/data-source.js'));
+const { WAL_AUTOCHECKPOINT_PAGES, dataSourceOptions } = require(join(DIST, 'database/data-source.js'));
 const { startTracing } = require(join(DIST, 'modules/tracing/otel-sdk.js'));
 const { RelayMetrics } = require(join(DIST, 'modules/metrics/relay-metrics.service.js'));
 const otel = require('@opentelemetry/api');
 
 const path = process.env.SQLITE_PATH;
 const db = new Database(path);
-// The pragmas of the gateway's connection (database/data-source.ts).
-for (const p of ['journal_mode = WAL', 'synchronous = NORMAL', `wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`])
-  db.pragma(p);
-for (const p of [`journal_size_limit = ${64 * 1024 * 1024}`, 'cache_size = -65536', 'foreign_keys = ON']) db.pragma(p);
+// The gateway's connection settings (WAL, synchronous, cache, size limits), from its own data source.
+dataSourceOptions({ database: { type: 'sqlite', path, busyTimeoutMs: 5000 }, dbLogging: false }).prepareDatabase(db);
 const checkpointer = WalCheckpointer.start(db, path, { fallbackPages: WAL_AUTOCHECKPOINT_PAGES });
 
 const observed = startTracing();

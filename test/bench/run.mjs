@@ -23,6 +23,7 @@ import { median, report } from './report.mjs';
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '../..');
 const require = createRequire(import.meta.url);
+const Database = require('better-sqlite3');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION = process.env.BENCH_DURATION ?? '5s';
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 60);
@@ -256,7 +257,6 @@ async function main() {
 
   // Billing under load: every logged request charged exactly, sums match the balance.
   await new Promise((r) => setTimeout(r, 1500));
-  const Database = require('better-sqlite3');
   const db = new Database(gatewayEnv.SQLITE_PATH, { readonly: true });
   const logs = db
     .prepare('SELECT COUNT(*) AS n, SUM(quota) AS sum, MIN(quota) AS min, MAX(quota) AS max FROM logs WHERE type = 2')
@@ -374,7 +374,6 @@ async function main() {
  * tracing on like the gateway column: what the ledger and observability cost with nothing else around them.
  */
 async function governedFloor(from, path, mockUrl, key) {
-  const Database = require('better-sqlite3');
   const source = new Database(from, { readonly: true });
   source.exec(`VACUUM INTO '${path}'`);
   source.close();
@@ -385,7 +384,7 @@ async function governedFloor(from, path, mockUrl, key) {
 
 /** The floor's ledger after the rounds: balance drop, used_quota and the logged charges must agree. */
 function floorLedger(path) {
-  const db = new (require('better-sqlite3'))(path, { readonly: true });
+  const db = new Database(path, { readonly: true });
   const user = db.prepare('SELECT quota, used_quota FROM users WHERE id = 1').get();
   const logged = db
     .prepare(
