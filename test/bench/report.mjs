@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
+import { loopLines } from './loop-pauses.mjs';
 
 const DOC = join(new URL('../..', import.meta.url).pathname, 'docs/benchmarks.md');
 /** A drop of the median c32 ratio to the null proxy beyond this fraction of the recorded one fails the run. */
@@ -227,6 +228,7 @@ export function report(s, run) {
     'something else (another guest, a load generator) counts in the wall clock of a round, not in the CPU time.',
     '',
     ...observabilityCost(s),
+    ...loopLines(s.loop, median),
     ...floorLines(s),
     ...(s.baseline ? beforeAfter(s) : []),
     `Streams: ${s.streams_ok}/${s.streams_n} sequential streams complete through the gateway (mock: role chunk, 20 content chunks every 5 ms, usage chunk, [DONE]).`,

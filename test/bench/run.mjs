@@ -18,6 +18,7 @@ import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loopBetween, readLoop } from './loop-pauses.mjs';
 import { median, report } from './report.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -36,6 +37,7 @@ const BODY = JSON.stringify({
   messages: [{ role: 'user', content: 'Summarise the benefits of keep-alive connections in two sentences.' }],
 });
 const CHARGE = Math.round(0.075 * (24 + 180 * 4)); // gpt-4o-mini × the mock's usage
+const METRICS_TOKEN = 'bench-metrics';
 const children = [];
 
 // The load generator and the core pinning come from Debian's wrk and util-linux.
@@ -187,7 +189,7 @@ async function main() {
   const mock = await start(0, join(HERE, 'mock.mjs'), { PORT: '0' }, /mock listening on (\d+)/);
   const mockUrl = `http://127.0.0.1:${mock.port}`;
   // Observability on: /metrics behind a token, and spans exported over OTLP to the mock (which accepts them).
-  const observedEnv = { ...gatewayEnv, METRICS_TOKEN: 'bench-metrics', OTEL_EXPORTER_OTLP_ENDPOINT: mockUrl };
+  const observedEnv = { ...gatewayEnv, METRICS_TOKEN, OTEL_EXPORTER_OTLP_ENDPOINT: mockUrl };
   const nullProxy = await start(
     1,
     join(HERE, 'null-proxy.mjs'),
@@ -231,10 +233,19 @@ async function main() {
   for (const t of Object.values(targets)) wrk(t.url, 32, '3s', t.key);
 
   const results = Object.fromEntries(Object.keys(targets).map((name) => [name, { c1: [], c32: [] }]));
+  const loop = { c1: [], c32: [] };
+  /** One run; around the observed gateway's, what held its event loop (loop-pauses.mjs). */
+  const measured = async (name, c, run) => {
+    if (name !== 'gateway') return run();
+    const before = await readLoop(gw(), METRICS_TOKEN);
+    const r = run();
+    loop[c].push(loopBetween(before, await readLoop(gw(), METRICS_TOKEN), r.requests));
+    return r;
+  };
   for (let round = 1; round <= ROUNDS; round++) {
     for (const [name, t] of Object.entries(targets)) {
-      results[name].c1.push(wrk(t.url, 1, DURATION, t.key));
-      results[name].c32.push(wrk(t.url, 32, DURATION, t.key, t.pid));
+      results[name].c1.push(await measured(name, 'c1', () => wrk(t.url, 1, DURATION, t.key)));
+      results[name].c32.push(await measured(name, 'c32', () => wrk(t.url, 32, DURATION, t.key, t.pid)));
       const last = results[name];
       console.log(
         `round ${round} ${name}: c1 p50 ${last.c1.at(-1).p50_us} µs, c32 ${Math.round(last.c32.at(-1).rps)} req/s`,
@@ -336,6 +347,7 @@ async function main() {
       non2xx,
     },
     concurrency,
+    loop,
     observability: {
       c1_p50_us: { on: med('gateway', 'c1', (r) => r.p50_us), off: med('plain', 'c1', (r) => r.p50_us) },
       c1_p99_us: { on: med('gateway', 'c1', (r) => r.p99_us), off: med('plain', 'c1', (r) => r.p99_us) },

@@ -17,7 +17,13 @@ import { UpstreamAttemptTrace } from './upstream-attempt-trace';
 export { UpstreamAttemptTrace };
 
 const tracer = trace.getTracer('ai-gateway.relay');
-const traces = new WeakMap<FastifyReply, RelayTrace>();
+/**
+ * A reply's trace is a property of the reply, not a WeakMap's value: V8's young-generation collections
+ * keep a WeakMap's values alive after their keys died, so every request's trace and span were copied
+ * and then moved to the old generation (docs/benchmarks.md).
+ */
+const TRACE = Symbol('relayTrace');
+type TracedReply = FastifyReply & { [TRACE]?: RelayTrace };
 const SERVER_TIMING = 'server-timing';
 
 /** What a Realtime session reports to its span (RelayTrace.session). */
@@ -53,12 +59,12 @@ export class RelayTrace {
   static start(req: FastifyRequest, reply: FastifyReply, startedAt: number, requestId: string): RelayTrace {
     const t = new RelayTrace(req, startedAt);
     t.span.setAttribute('gateway.request_id', requestId);
-    traces.set(reply, t);
+    (reply as TracedReply)[TRACE] = t;
     return t;
   }
 
   static of(reply: FastifyReply): RelayTrace | undefined {
-    return traces.get(reply);
+    return (reply as TracedReply)[TRACE];
   }
 
   /**
@@ -66,7 +72,7 @@ export class RelayTrace {
    * task relays, Realtime): the reply's own, or one started now under its request id.
    */
   static ensure(req: FastifyRequest, reply: FastifyReply, startedAt = performance.now()): RelayTrace {
-    return traces.get(reply) ?? RelayTrace.start(req, reply, startedAt, requestIdOf(reply));
+    return RelayTrace.of(reply) ?? RelayTrace.start(req, reply, startedAt, requestIdOf(reply));
   }
 
   /** The parsed request: names the span `{operation} {model}`. */
