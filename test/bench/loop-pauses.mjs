@@ -1,6 +1,8 @@
 // What held the gateway's event loop during a bench run, read from its own /metrics (prom-client's default
 // metrics, on with METRICS_TOKEN): the garbage collections by kind and length, and the event-loop delay.
 // run.mjs reads them around each c1 and c32 run of the observed gateway; report.mjs prints the medians.
+// The API tests' Prometheus parser (test/support/prometheus-text.ts) is TypeScript, which these plain node
+// scripts cannot load on Node 20, so readLoop picks out the few series it needs itself.
 
 /** prom-client's event-loop monitor ticks every 10 ms and records the whole interval between two ticks. */
 const MONITOR_TICK_S = 0.01;

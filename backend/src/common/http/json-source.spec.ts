@@ -3,7 +3,7 @@ import { jsonSourceOf, rememberJsonSource } from './json-source';
 describe('json-source: the client text of a parsed body', () => {
   const text = '{"model":"gpt-4o-mini","stream":false}';
 
-  it('is kept for the parser own object, when every name appears once', () => {
+  it("is kept for the parser's own object, when every name appears once", () => {
     const parsed = JSON.parse(text);
     rememberJsonSource(parsed, text, 2);
     expect(jsonSourceOf(parsed)).toBe(text);
