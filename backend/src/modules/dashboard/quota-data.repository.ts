@@ -11,6 +11,16 @@ const SUMS = 'model_name, created_at, SUM(token_used) AS token_used, SUM(count) 
 /** The order in which mergeIntoBuckets passes hourly rows through without merging (the totals' unique key). */
 const ORDER = 'ORDER BY created_at, model_name';
 
+/**
+ * Every user's hourly rows in [?, ?] from the totals and in [?, ?] summed from quota_data, as the JSON array
+ * text of the rows, in (hour, model) order: the same rows as ofEveryone() (each range may be empty).
+ */
+const EVERYONE_JSON =
+  "SELECT json_group_array(json_object('model_name', model_name, 'created_at', created_at, 'token_used', token_used, " +
+  "'count', count, 'quota', quota) ORDER BY created_at, model_name) AS data FROM (" +
+  `SELECT ${COLUMNS} FROM quota_data_totals WHERE created_at >= ? AND created_at <= ? UNION ALL ` +
+  `SELECT ${SUMS} FROM quota_data WHERE created_at >= ? AND created_at <= ? GROUP BY created_at, model_name)`;
+
 /** mysql2 answers BIGINT and SUM() as strings. */
 const numbered = (raw: Record<string, unknown>[]): QuotaDataRow[] =>
   raw.map((r) => ({
@@ -69,7 +79,21 @@ export class QuotaDataRepository {
       const live = `SELECT ${SUMS} FROM quota_data WHERE created_at >= ? AND created_at <= ? GROUP BY created_at, model_name ${ORDER}`;
       parts.push(await this.select(live, [since, to]));
     }
-    return parts.flat();
+    return parts.length === 1 ? parts[0] : parts.flat();
+  }
+
+  /**
+   * What ofEveryone() answers, as the JSON text of its array, built by SQLite itself. A month of every
+   * model by hour is ~36,000 rows: made into objects, copied and serialised in the app, they cost about
+   * twice the query and most of the garbage collection of the answer (docs/dashboard.md). Null on MySQL,
+   * whose JSON functions print numbers and spaces their own way: there the caller uses ofEveryone().
+   */
+  async everyoneJson(from: number, to: number): Promise<string | null> {
+    if (this.mysql) return null;
+    const rolled = await this.rolledUntil();
+    const ranges = [from, Math.min(to, rolled - 1), Math.max(from, rolled), to];
+    const [r] = (await this.rows.query(EVERYONE_JSON, ranges)) as { data: string }[];
+    return r.data;
   }
 
   /** The first hour the roll-up has not reached: the hour after the latest total (0 when none). */

@@ -19,9 +19,20 @@ export class UsageDataService {
     return mergeIntoBuckets(await this.data.ofUser(userId, q.start_timestamp, q.end_timestamp), q.default_time);
   }
 
+  /**
+   * Admins' every-user hourly usage as the JSON text of the `data` array, when the database builds it
+   * (SQLite): the same rows forAdmin() would answer, since hourly rows pass mergeIntoBuckets unchanged.
+   * Null for one user, for days and weeks, and on MySQL: then forAdmin() answers.
+   */
+  async everyoneHourlyJson(q: QuotaDataQuery): Promise<string | null> {
+    if (q.username || q.default_time !== 'hour') return null;
+    return this.data.everyoneJson(q.start_timestamp, q.end_timestamp);
+  }
+
   /** Admins: one user's usage by username (none when no live user has it), or everyone's. */
   async forAdmin(q: QuotaDataQuery): Promise<QuotaDataRow[]> {
-    if (!q.username) return mergeIntoBuckets(await this.data.ofEveryone(q.start_timestamp, q.end_timestamp), q.default_time);
+    if (!q.username)
+      return mergeIntoBuckets(await this.data.ofEveryone(q.start_timestamp, q.end_timestamp), q.default_time);
     const user = await this.users.findByUsername(q.username);
     return user ? this.forUser(user.id, q) : [];
   }
