@@ -1,7 +1,7 @@
 import { Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/env';
-import { WAL_AUTOCHECKPOINT_PAGES } from './data-source';
+import { sqliteFile, WAL_AUTOCHECKPOINT_PAGES } from './data-source';
 import { WalCheckpointer, type PragmaConnection } from './wal-checkpointer';
 
 /**
@@ -18,10 +18,10 @@ export class SqliteCheckpoints implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
-    const { db } = this;
-    if (db.type !== 'sqlite' || db.path === ':memory:') return;
+    const file = sqliteFile(this.db);
+    if (!file) return;
     const connection = (this.ds.driver as unknown as { databaseConnection: PragmaConnection }).databaseConnection;
-    this.checkpointer = WalCheckpointer.start(connection, db.path, {
+    this.checkpointer = WalCheckpointer.start(connection, file, {
       fallbackPages: WAL_AUTOCHECKPOINT_PAGES,
       onFailure: (message) => this.logger.warn(`${message}; the database connection checkpoints itself again`),
     });

@@ -5,6 +5,7 @@ import { mergeIntoBuckets } from '@gw/shared';
 import type { DataSource } from 'typeorm';
 import { openDatabase } from '../../database/data-source';
 import { QuotaDataEntity } from '../../database/entities';
+import { SqliteReader } from '../../database/sqlite-reader';
 import { QuotaDataRepository } from './quota-data.repository';
 
 const H = 3600;
@@ -23,14 +24,15 @@ describe('QuotaDataRepository on SQLite: the JSON the database writes', () => {
   let dir: string;
   let ds: DataSource;
   let repo: QuotaDataRepository;
+  let reader: SqliteReader;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'gw-quota-data-'));
-    ds = await openDatabase({
-      database: { type: 'sqlite', path: join(dir, 'q.db'), busyTimeoutMs: 1000 },
-      dbLogging: false,
-    });
-    repo = new QuotaDataRepository(ds.getRepository(QuotaDataEntity));
+    const database = { type: 'sqlite' as const, path: join(dir, 'q.db'), busyTimeoutMs: 1000 };
+    ds = await openDatabase({ database, dbLogging: false });
+    reader = new SqliteReader(ds, database.path);
+    reader.onModuleInit(); // the JSON comes from the reader's worker thread, as in the app
+    repo = new QuotaDataRepository(ds.getRepository(QuotaDataEntity), reader);
     const insert =
       'INSERT INTO quota_data (user_id, username, model_name, created_at, token_used, count, quota) VALUES (?, ?, ?, ?, ?, ?, ?)';
     for (let h = 0; h < 8; h++) {
@@ -45,6 +47,7 @@ describe('QuotaDataRepository on SQLite: the JSON the database writes', () => {
   });
 
   afterAll(async () => {
+    await reader.onApplicationShutdown();
     await ds.destroy();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -59,11 +62,11 @@ describe('QuotaDataRepository on SQLite: the JSON the database writes', () => {
   ])('%s: the same text as the rows the app builds', async (_name, from, to) => {
     const rows = mergeIntoBuckets(await repo.ofEveryone(from, to), 'hour');
     const json = await repo.everyoneJson(from, to);
-    expect(json).toBe(JSON.stringify(rows));
+    expect(json?.toString('utf8')).toBe(JSON.stringify(rows));
   });
 
   it('the rows are checked for real: live hours are summed over users, in (hour, model) order', async () => {
-    const rows = JSON.parse((await repo.everyoneJson(ROLLED, ROLLED + H - 1))!) as {
+    const rows = JSON.parse((await repo.everyoneJson(ROLLED, ROLLED + H - 1))!.toString('utf8')) as {
       model_name: string;
       count: number;
     }[];

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { QuotaDataRow } from '@gw/shared';
 import type { Repository } from 'typeorm';
 import { QuotaDataEntity } from '../../database/entities';
+import { SqliteReader } from '../../database/sqlite-reader';
 
 const HOUR = 3600;
 const COLUMNS = 'model_name, created_at, token_used, count, quota';
@@ -12,12 +13,13 @@ const SUMS = 'model_name, created_at, SUM(token_used) AS token_used, SUM(count) 
 const ORDER = 'ORDER BY created_at, model_name';
 
 /**
- * Every user's hourly rows in [?, ?] from the totals and in [?, ?] summed from quota_data, as the JSON array
- * text of the rows, in (hour, model) order: the same rows as ofEveryone() (each range may be empty).
+ * Every user's hourly rows in [?, ?] from the totals and in [?, ?] summed from quota_data, as the UTF-8 bytes
+ * of their JSON array, in (hour, model) order: the same rows as ofEveryone() (each range may be empty). A
+ * BLOB, so that the text is never decoded into a JS string only to be encoded again for the socket.
  */
 const EVERYONE_JSON =
-  "SELECT json_group_array(json_object('model_name', model_name, 'created_at', created_at, 'token_used', token_used, " +
-  "'count', count, 'quota', quota) ORDER BY created_at, model_name) AS data FROM (" +
+  "SELECT CAST(json_group_array(json_object('model_name', model_name, 'created_at', created_at, 'token_used', token_used, " +
+  "'count', count, 'quota', quota) ORDER BY created_at, model_name) AS BLOB) AS data FROM (" +
   `SELECT ${COLUMNS} FROM quota_data_totals WHERE created_at >= ? AND created_at <= ? UNION ALL ` +
   `SELECT ${SUMS} FROM quota_data WHERE created_at >= ? AND created_at <= ? GROUP BY created_at, model_name)`;
 
@@ -37,7 +39,10 @@ const numbered = (raw: Record<string, unknown>[]): QuotaDataRow[] =>
  */
 @Injectable()
 export class QuotaDataRepository {
-  constructor(@InjectRepository(QuotaDataEntity) private readonly rows: Repository<QuotaDataEntity>) {}
+  constructor(
+    @InjectRepository(QuotaDataEntity) private readonly rows: Repository<QuotaDataEntity>,
+    private readonly reader: SqliteReader,
+  ) {}
 
   private get mysql(): boolean {
     return this.rows.manager.connection.options.type === 'mysql';
@@ -83,17 +88,18 @@ export class QuotaDataRepository {
   }
 
   /**
-   * What ofEveryone() answers, as the JSON text of its array, built by SQLite itself. A month of every
+   * What ofEveryone() answers, as the JSON of its array (UTF-8), built by SQLite itself. A month of every
    * model by hour is ~36,000 rows: made into objects, copied and serialised in the app, they cost about
-   * twice the query and most of the garbage collection of the answer (docs/dashboard.md). Null on MySQL,
-   * whose JSON functions print numbers and spaces their own way: there the caller uses ofEveryone().
+   * twice the query and most of the garbage collection of the answer (docs/dashboard.md). The query
+   * itself runs off the event loop (SqliteReader). Null on MySQL, whose JSON functions print numbers and
+   * spaces their own way: there the caller uses ofEveryone().
    */
-  async everyoneJson(from: number, to: number): Promise<string | null> {
+  async everyoneJson(from: number, to: number): Promise<Buffer | null> {
     if (this.mysql) return null;
     const rolled = await this.rolledUntil();
     const ranges = [from, Math.min(to, rolled - 1), Math.max(from, rolled), to];
-    const [r] = (await this.rows.query(EVERYONE_JSON, ranges)) as { data: string }[];
-    return r.data;
+    const r = await this.reader.get<{ data: Buffer }>(EVERYONE_JSON, ranges);
+    return r!.data;
   }
 
   /** The first hour the roll-up has not reached: the hour after the latest total (0 when none). */

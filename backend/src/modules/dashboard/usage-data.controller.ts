@@ -18,7 +18,7 @@ export class UsageDataAdminController {
   async list(
     @Query(new ZodPipe(quotaDataQuerySchema)) q: QuotaDataQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<ApiEnvelope<QuotaDataRow[]> | string> {
+  ): Promise<ApiEnvelope<QuotaDataRow[]> | Buffer> {
     const json = await this.usage.everyoneHourlyJson(q);
     if (json === null) return ok(await this.usage.forAdmin(q));
     reply.type('application/json; charset=utf-8');

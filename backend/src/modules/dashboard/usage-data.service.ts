@@ -20,11 +20,11 @@ export class UsageDataService {
   }
 
   /**
-   * Admins' every-user hourly usage as the JSON text of the `data` array, when the database builds it
+   * Admins' every-user hourly usage as the JSON of the `data` array (UTF-8), when the database builds it
    * (SQLite): the same rows forAdmin() would answer, since hourly rows pass mergeIntoBuckets unchanged.
    * Null for one user, for days and weeks, and on MySQL: then forAdmin() answers.
    */
-  async everyoneHourlyJson(q: QuotaDataQuery): Promise<string | null> {
+  async everyoneHourlyJson(q: QuotaDataQuery): Promise<Buffer | null> {
     if (q.username || q.default_time !== 'hour') return null;
     return this.data.everyoneJson(q.start_timestamp, q.end_timestamp);
   }
