@@ -1,5 +1,5 @@
 import { quotaDataQuerySchema } from './schemas/dashboard';
-import { bucketStart, mergeIntoBuckets, type QuotaDataRow } from './usage-buckets';
+import { bucketBounds, bucketStart, GRANULARITIES, mergeIntoBuckets, type QuotaDataRow } from './usage-buckets';
 
 // Jest cannot switch the time zone inside a test file, so the day and week rules are checked as
 // properties that hold in whatever TZ runs the suite (across a year: daylight-saving changes included).
@@ -37,6 +37,28 @@ describe('bucketStart', () => {
       expect(ts - start).toBeLessThan(7 * 86400 + 3600);
       expect(bucketStart(start, 'week')).toBe(start);
     }
+  });
+});
+
+describe('bucketBounds', () => {
+  const from = at('2026-01-01T05:00:00Z') + 17;
+  const to = at('2027-01-02T03:00:00Z');
+
+  it.each(GRANULARITIES)('%s: contiguous buckets, each hour of the range in the one bucketStart names', (g) => {
+    const bounds = bucketBounds(from, to, g);
+    expect(bounds[0][0]).toBe(bucketStart(from, g));
+    expect(bounds.at(-1)![1]).toBeGreaterThan(to);
+    for (let i = 1; i < bounds.length; i++) expect(bounds[i][0]).toBe(bounds[i - 1][1]);
+    let b = 0;
+    for (let hour = bucketStart(from, 'hour'); hour <= to; hour += 3600) {
+      while (hour >= bounds[b][1]) b++;
+      expect(bounds[b][0]).toBe(bucketStart(hour, g));
+    }
+  });
+
+  it('a range inside one bucket is that bucket alone', () => {
+    expect(bucketBounds(from, from + 60, 'week')).toHaveLength(1);
+    expect(bucketBounds(from, from, 'hour')).toEqual([[bucketStart(from, 'hour'), bucketStart(from, 'hour') + 3600]]);
   });
 });
 
@@ -101,14 +123,30 @@ describe('quotaDataQuerySchema', () => {
   const day = 86400;
   it.each([
     ['both bounds, hourly, 31 days', { start_timestamp: '0', end_timestamp: String(31 * day) }, 'ok'],
-    ['day granularity over 366 days', { start_timestamp: '0', end_timestamp: String(366 * day), default_time: 'day' }, 'ok'],
+    [
+      'day granularity over 366 days',
+      { start_timestamp: '0', end_timestamp: String(366 * day), default_time: 'day' },
+      'ok',
+    ],
     ['missing start', { end_timestamp: '10' }, 'data.start_timestamp_invalid'],
     ['text as end', { start_timestamp: '0', end_timestamp: 'soon' }, 'data.end_timestamp_invalid'],
     ['negative start', { start_timestamp: '-5', end_timestamp: '10' }, 'data.start_timestamp_invalid'],
-    ['unknown granularity', { start_timestamp: '0', end_timestamp: '10', default_time: 'month' }, 'data.granularity_invalid'],
+    [
+      'unknown granularity',
+      { start_timestamp: '0', end_timestamp: '10', default_time: 'month' },
+      'data.granularity_invalid',
+    ],
     ['end before start', { start_timestamp: '100', end_timestamp: '10' }, 'data.range_order'],
-    ['more than 366 days', { start_timestamp: '0', end_timestamp: String(366 * day + 1), default_time: 'week' }, 'data.range_too_long'],
-    ['hourly over 31 days', { start_timestamp: '0', end_timestamp: String(31 * day + 1) }, 'data.hourly_range_too_long'],
+    [
+      'more than 366 days',
+      { start_timestamp: '0', end_timestamp: String(366 * day + 1), default_time: 'week' },
+      'data.range_too_long',
+    ],
+    [
+      'hourly over 31 days',
+      { start_timestamp: '0', end_timestamp: String(31 * day + 1) },
+      'data.hourly_range_too_long',
+    ],
   ])('%s', (_name, query, expected) => {
     const parsed = quotaDataQuerySchema.safeParse(query);
     expect(parsed.success ? 'ok' : parsed.error.issues[0].message).toBe(expected);

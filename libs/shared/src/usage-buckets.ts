@@ -26,6 +26,23 @@ export function bucketStart(ts: number, granularity: Granularity): number {
   return Math.floor(d.getTime() / 1000);
 }
 
+/** Longer than any day (23–25 hours) and shorter than two; the same for weeks. */
+const NEXT_SPAN = { hour: HOUR, day: 26 * HOUR, week: (7 * 24 + 2) * HOUR } as const;
+
+/**
+ * The buckets that hold [from, to], in order, each as `[start, next start)` (epoch seconds): what
+ * mergeIntoBuckets would file hourly rows of that range under, for a database to sum them itself.
+ */
+export function bucketBounds(from: number, to: number, granularity: Granularity): [number, number][] {
+  const bounds: [number, number][] = [];
+  for (let start = bucketStart(from, granularity); start <= to;) {
+    const next = bucketStart(start + NEXT_SPAN[granularity], granularity);
+    bounds.push([start, next]);
+    start = next;
+  }
+  return bounds;
+}
+
 /**
  * Sums rows per (bucket, model); the result is sorted by time, then model name. Hourly rows that are
  * already one per (hour, model) in that order, as the server reads them, are copied as they are: a

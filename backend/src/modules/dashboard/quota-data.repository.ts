@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { QuotaDataRow } from '@gw/shared';
+import { bucketBounds, type Granularity, type QuotaDataRow } from '@gw/shared';
 import type { Repository } from 'typeorm';
 import { QuotaDataEntity } from '../../database/entities';
 import { SqliteReader } from '../../database/sqlite-reader';
@@ -22,6 +22,32 @@ const EVERYONE_JSON =
   "'count', count, 'quota', quota) ORDER BY created_at, model_name) AS BLOB) AS data FROM (" +
   `SELECT ${COLUMNS} FROM quota_data_totals WHERE created_at >= ? AND created_at <= ? UNION ALL ` +
   `SELECT ${SUMS} FROM quota_data WHERE created_at >= ? AND created_at <= ? GROUP BY created_at, model_name)`;
+
+/** `[bucket start, first hour, end hour)` of each bucket, as JSON text (a parameter of BUCKETED_JSON). */
+const BOUNDS = (param: string) =>
+  `SELECT value ->> 0 AS start, value ->> 1 AS lo, value ->> 2 AS hi FROM json_each(${param})`;
+
+/**
+ * The same for days or weeks: the hours of each bucket summed per model, the bucket's start as
+ * `created_at`. The buckets come as two lists of hour ranges, one over the totals and one over quota_data,
+ * each already cut to its part of the range; CROSS JOIN keeps the short list outside, so that each range
+ * is one index search.
+ */
+const BUCKETED_JSON =
+  "SELECT CAST(json_group_array(json_object('model_name', model_name, 'created_at', start, 'token_used', token_used, " +
+  "'count', count, 'quota', quota) ORDER BY start, model_name) AS BLOB) AS data FROM (" +
+  'SELECT start, model_name, SUM(token_used) AS token_used, SUM(count) AS count, SUM(quota) AS quota FROM (' +
+  `SELECT b.start, t.model_name, t.token_used, t.count, t.quota FROM (${BOUNDS('?')}) b ` +
+  'CROSS JOIN quota_data_totals t ON t.created_at >= b.lo AND t.created_at < b.hi UNION ALL ' +
+  `SELECT b.start, q.model_name, q.token_used, q.count, q.quota FROM (${BOUNDS('?')}) b ` +
+  'CROSS JOIN quota_data q ON q.created_at >= b.lo AND q.created_at < b.hi' +
+  ') GROUP BY start, model_name)';
+
+/** Each bucket's hours inside [lo, hi] (both included), as `[start, first, end)`; buckets left empty are dropped. */
+const cut = (bounds: [number, number][], lo: number, hi: number) =>
+  JSON.stringify(
+    bounds.map(([start, next]) => [start, Math.max(start, lo), Math.min(next, hi + 1)]).filter(([, a, b]) => a < b),
+  );
 
 /** mysql2 answers BIGINT and SUM() as strings. */
 const numbered = (raw: Record<string, unknown>[]): QuotaDataRow[] =>
@@ -88,18 +114,22 @@ export class QuotaDataRepository {
   }
 
   /**
-   * What ofEveryone() answers, as the JSON of its array (UTF-8), built by SQLite itself. A month of every
-   * model by hour is ~36,000 rows: made into objects, copied and serialised in the app, they cost about
-   * twice the query and most of the garbage collection of the answer (docs/dashboard.md). The query
-   * itself runs off the event loop (SqliteReader). Null on MySQL, whose JSON functions print numbers and
-   * spaces their own way: there the caller uses ofEveryone().
+   * Every user's rows in [from, to] by `granularity`, as the JSON of their array (UTF-8), built by SQLite
+   * itself: the same rows as mergeIntoBuckets(ofEveryone(from, to), granularity). A month of every model by
+   * hour is ~36,000 rows; made into objects, merged, copied and serialised in the app, they cost about
+   * twice the query and most of the garbage collection of the answer (docs/dashboard.md). The query runs
+   * off the event loop (SqliteReader). Null on MySQL, whose JSON functions print numbers and spaces their
+   * own way: there the caller uses ofEveryone().
    */
-  async everyoneJson(from: number, to: number): Promise<Buffer | null> {
+  async everyoneJson(from: number, to: number, granularity: Granularity): Promise<Buffer | null> {
     if (this.mysql) return null;
     const rolled = await this.rolledUntil();
-    const ranges = [from, Math.min(to, rolled - 1), Math.max(from, rolled), to];
-    const r = await this.reader.get<{ data: Buffer }>(EVERYONE_JSON, ranges);
-    return r!.data;
+    const [until, since] = [Math.min(to, rolled - 1), Math.max(from, rolled)];
+    if (granularity === 'hour')
+      return (await this.reader.get<{ data: Buffer }>(EVERYONE_JSON, [from, until, since, to]))!.data;
+    const bounds = bucketBounds(from, to, granularity);
+    const params = [cut(bounds, from, until), cut(bounds, since, to)];
+    return (await this.reader.get<{ data: Buffer }>(BUCKETED_JSON, params))!.data;
   }
 
   /** The first hour the roll-up has not reached: the hour after the latest total (0 when none). */

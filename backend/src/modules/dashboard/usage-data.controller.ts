@@ -13,13 +13,13 @@ import { UsageDataService } from './usage-data.service';
 export class UsageDataAdminController {
   constructor(private readonly usage: UsageDataService) {}
 
-  /** Every user by hour is the largest answer: where the database writes its JSON, it is sent as written. */
+  /** Every user's rows are the largest answers: where the database writes their JSON, it is sent as written. */
   @Get()
   async list(
     @Query(new ZodPipe(quotaDataQuerySchema)) q: QuotaDataQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ApiEnvelope<QuotaDataRow[]> | Buffer> {
-    const json = await this.usage.everyoneHourlyJson(q);
+    const json = await this.usage.everyoneJson(q);
     if (json === null) return ok(await this.usage.forAdmin(q));
     reply.type('application/json; charset=utf-8');
     return okJson(json);

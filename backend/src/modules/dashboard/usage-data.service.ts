@@ -20,13 +20,12 @@ export class UsageDataService {
   }
 
   /**
-   * Admins' every-user hourly usage as the JSON of the `data` array (UTF-8), when the database builds it
-   * (SQLite): the same rows forAdmin() would answer, since hourly rows pass mergeIntoBuckets unchanged.
-   * Null for one user, for days and weeks, and on MySQL: then forAdmin() answers.
+   * Admins' every-user usage as the JSON of the `data` array (UTF-8), when the database builds it
+   * (SQLite): the same rows forAdmin() would answer. Null for one user and on MySQL: then forAdmin() answers.
    */
-  async everyoneHourlyJson(q: QuotaDataQuery): Promise<Buffer | null> {
-    if (q.username || q.default_time !== 'hour') return null;
-    return this.data.everyoneJson(q.start_timestamp, q.end_timestamp);
+  async everyoneJson(q: QuotaDataQuery): Promise<Buffer | null> {
+    if (q.username) return null;
+    return this.data.everyoneJson(q.start_timestamp, q.end_timestamp, q.default_time);
   }
 
   /** Admins: one user's usage by username (none when no live user has it), or everyone's. */
