@@ -12,12 +12,12 @@ export type DatabaseType = 'sqlite' | 'mysql';
 export const WAL_AUTOCHECKPOINT_PAGES = 4000;
 const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 
-/** DataSource options for the configured database. Schema changes only through MIGRATIONS. */
 /** The SQLite file the app works on, which other connections (worker threads) may open too: none on MySQL or in memory. */
 export function sqliteFile(db: AppConfig['database']): string | null {
   return db.type === 'sqlite' && db.path !== ':memory:' ? db.path : null;
 }
 
+/** DataSource options for the configured database. Schema changes only through MIGRATIONS. */
 export function dataSourceOptions(config: Pick<AppConfig, 'database' | 'dbLogging'>): DataSourceOptions {
   const common = {
     entities: ENTITIES,

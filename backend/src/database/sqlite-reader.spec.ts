@@ -83,6 +83,8 @@ describe('SqliteReader: the console’s long reads on a worker thread', () => {
   it('after shutdown, queries still answer, on the app’s connection', async () => {
     const reader = start();
     await reader.onApplicationShutdown();
-    expect((await reader.get<{ n: number }>('SELECT COUNT(*) AS n FROM notes', []))?.n).toBe(2);
+    await ds.query('INSERT INTO notes (body) VALUES (?)', ['after shutdown']);
+    const [{ n }] = (await ds.query('SELECT COUNT(*) AS n FROM notes')) as { n: number }[];
+    expect((await reader.get<{ n: number }>('SELECT COUNT(*) AS n FROM notes', []))?.n).toBe(n);
   });
 });

@@ -35,7 +35,8 @@ const NEXT_SPAN = { hour: HOUR, day: 26 * HOUR, week: (7 * 24 + 2) * HOUR } as c
  */
 export function bucketBounds(from: number, to: number, granularity: Granularity): [number, number][] {
   const bounds: [number, number][] = [];
-  for (let start = bucketStart(from, granularity); start <= to;) {
+  let start = bucketStart(from, granularity);
+  while (start <= to) {
     const next = bucketStart(start + NEXT_SPAN[granularity], granularity);
     bounds.push([start, next]);
     start = next;

@@ -125,11 +125,15 @@ export class QuotaDataRepository {
     if (this.mysql) return null;
     const rolled = await this.rolledUntil();
     const [until, since] = [Math.min(to, rolled - 1), Math.max(from, rolled)];
-    if (granularity === 'hour')
-      return (await this.reader.get<{ data: Buffer }>(EVERYONE_JSON, [from, until, since, to]))!.data;
-    const bounds = bucketBounds(from, to, granularity);
-    const params = [cut(bounds, from, until), cut(bounds, since, to)];
-    return (await this.reader.get<{ data: Buffer }>(BUCKETED_JSON, params))!.data;
+    let sql = EVERYONE_JSON;
+    let params: unknown[] = [from, until, since, to];
+    if (granularity !== 'hour') {
+      const bounds = bucketBounds(from, to, granularity);
+      sql = BUCKETED_JSON;
+      params = [cut(bounds, from, until), cut(bounds, since, to)];
+    }
+    // An aggregate without GROUP BY always answers one row ('[]' when nothing matched).
+    return (await this.reader.get<{ data: Buffer }>(sql, params))!.data;
   }
 
   /** The first hour the roll-up has not reached: the hour after the latest total (0 when none). */
