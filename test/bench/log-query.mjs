@@ -1,4 +1,6 @@
-// Log query benchmark: 1,000,000 log rows in SQLite; filtered, paged GET /api/log/ through the real app.
+// Log query benchmark: 1,000,000 log rows in SQLite; filtered, paged GET /api/log/ and the sums of
+// GET /api/log/stat through the real app. While each query runs, a probe asks /healthz over and over: its
+// slowest answer shows how long the query held the event loop (the relay's requests wait that long).
 // Usage: node test/bench/log-query.mjs [rows]   (prints a markdown table; goal: every query < 100 ms)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -81,19 +83,29 @@ async function main() {
     'channel + last 7 days': `p=0&page_size=10&channel=7&start_timestamp=${now - 7 * 86400}&end_timestamp=${now}`,
     'token + model + 30 days': `p=0&page_size=50&token_name=token3&model_name=o4-mini&start_timestamp=${now - 30 * 86400}`,
     'group vip, page size 100': 'p=0&page_size=100&group=vip',
+    'stat, everyone': 'stat?type=2',
+    'stat, one user': 'stat?type=2&username=user42',
+    'stat, last 7 days': `stat?type=2&start_timestamp=${now - 7 * 86400}`,
   };
   const rows = [];
   for (const [name, qs] of Object.entries(queries)) {
     const times = [];
     let total = 0;
+    let held = 0;
+    const path = qs.startsWith('stat?') ? qs : `?${qs}`;
     for (let i = 0; i < RUNS + 3; i++) {
+      const probe = startProbe(gw.url);
       const t0 = performance.now();
-      const res = await fetch(`${gw.url}/api/log/?${qs}`, { headers: session });
+      const res = await fetch(`${gw.url}/api/log/${path}`, { headers: session });
       const body = await res.json();
       const ms = performance.now() - t0;
+      const probeMax = await probe.stop();
       if (!body.success) throw new Error(`${name}: ${JSON.stringify(body)}`);
-      total = body.data.total;
-      if (i >= 3) times.push(ms);
+      total = body.data.total ?? null; // stat answers sums, not a count
+      if (i >= 3) {
+        times.push(ms);
+        held = Math.max(held, probeMax);
+      }
     }
     times.sort((a, b) => a - b);
     rows.push({
@@ -102,6 +114,7 @@ async function main() {
       p50: times[Math.floor(times.length / 2)],
       p95: times[Math.floor(times.length * 0.95)],
       max: times.at(-1),
+      held,
     });
   }
   await stopGateway(gw);
@@ -110,13 +123,36 @@ async function main() {
   console.log(
     `\n### Log query (${ROWS.toLocaleString('en')} rows in SQLite; seeded in ${(seedMs / 1000).toFixed(1)} s; ${RUNS} runs each)\n`,
   );
-  console.log('| query | matching rows | p50 ms | p95 ms | max ms | < 100 ms |');
-  console.log('|---|---:|---:|---:|---:|:---:|');
+  console.log('| query | matching rows | p50 ms | p95 ms | max ms | slowest /healthz meanwhile, ms | < 100 ms |');
+  console.log('|---|---:|---:|---:|---:|---:|:---:|');
   for (const r of rows) {
     console.log(
-      `| ${r.name} | ${r.total.toLocaleString('en')} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.p95 < 100 ? 'yes' : 'NO'} |`,
+      `| ${r.name} | ${r.total === null ? '–' : r.total.toLocaleString('en')} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.held.toFixed(1)} | ${r.total === null ? '–' : r.p95 < 100 ? 'yes' : 'NO'} |`,
     );
   }
+  console.log(
+    '\nThe 100 ms goal is for pages. A sum reads every matching row (all of them for everyone); it runs off the event loop, so the relay does not wait for it (docs/logs.md).',
+  );
+}
+
+/** Asks /healthz one request after another until stopped; resolves with the slowest answer's time. */
+function startProbe(url) {
+  let running = true;
+  let max = 0;
+  const loop = (async () => {
+    while (running) {
+      const t0 = performance.now();
+      await (await fetch(`${url}/healthz`)).arrayBuffer();
+      max = Math.max(max, performance.now() - t0);
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return max;
+    },
+  };
 }
 
 main().catch((err) => {

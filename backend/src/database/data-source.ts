@@ -11,6 +11,8 @@ export type DatabaseType = 'sqlite' | 'mysql';
 /** SQLite: WAL pages after which a connection that checkpoints itself does so (~16 MB). */
 export const WAL_AUTOCHECKPOINT_PAGES = 4000;
 const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
+/** SQLite page cache per connection, in KiB (the app's and SqliteReader's): the default 2 MB rereads pages. */
+export const SQLITE_CACHE_KIB = 64 * 1024;
 
 /** The SQLite file the app works on, which other connections (worker threads) may open too: none on MySQL or in memory. */
 export function sqliteFile(db: AppConfig['database']): string | null {
@@ -54,7 +56,7 @@ export function dataSourceOptions(config: Pick<AppConfig, 'database' | 'dbLoggin
       sqlite.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
       // A WAL that grew under load is cut back to this size when it restarts.
       sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
-      sqlite.pragma('cache_size = -65536');
+      sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
       sqlite.pragma('foreign_keys = ON');
     },
   };

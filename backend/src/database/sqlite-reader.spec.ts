@@ -48,6 +48,26 @@ describe('SqliteReader: the console’s long reads on a worker thread', () => {
     expect((await reader.get<{ n: number }>('SELECT COUNT(*) AS n FROM notes', []))?.n).toBe(2);
   });
 
+  it('answers every row for all(), in order, BLOBs as Buffers; none as an empty list', async () => {
+    const reader = start();
+    const rows = await reader.all<{ id: number; b: Buffer }>(
+      'SELECT id, CAST(body AS BLOB) AS b FROM notes ORDER BY id',
+      [],
+    );
+    expect(rows.map((r) => r.id)).toEqual([...rows.map((r) => r.id)].sort((a, b) => a - b));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect(Buffer.isBuffer(r.b)).toBe(true);
+    expect(await reader.all('SELECT * FROM notes WHERE id < 0', [])).toEqual([]);
+  });
+
+  it('keeps answering as statement texts come and go (more than it keeps prepared)', async () => {
+    const reader = start();
+    for (let i = 0; i < 200; i++) {
+      expect(await reader.get<{ v: number }>(`SELECT ${i} + ? AS v`, [1])).toEqual({ v: i + 1 });
+    }
+    expect(await reader.get<{ v: number }>('SELECT 0 + ? AS v', [5])).toEqual({ v: 5 });
+  });
+
   it('answers no row with undefined, and a refused query with its error', async () => {
     const reader = start();
     expect(await reader.get('SELECT * FROM notes WHERE id < 0', [])).toBeUndefined();
@@ -75,6 +95,7 @@ describe('SqliteReader: the console’s long reads on a worker thread', () => {
       const reader = new SqliteReader(mem, sqliteFile({ type: 'sqlite', path: ':memory:', busyTimeoutMs: 1000 }));
       reader.onModuleInit();
       expect(await reader.get<{ v: number }>('SELECT ? + 1 AS v', [41])).toEqual({ v: 42 });
+      expect(await reader.all<{ v: number }>('SELECT ? AS v UNION ALL SELECT 2', [1])).toEqual([{ v: 1 }, { v: 2 }]);
     } finally {
       await mem.destroy();
     }

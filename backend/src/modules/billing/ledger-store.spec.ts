@@ -1,23 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createConnection } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
-import { openDatabase } from '../../database/data-source';
-import { TokenEntity, UserEntity } from '../../database/entities';
 import { SqliteWriteQueue } from '../../database/sqlite-write-queue';
+import { TokenEntity, UserEntity } from '../../database/entities';
+import { mariadbAvailable, mariadbTestDatabase, sqliteTestDatabase } from '../../testing/test-databases';
 import type { LedgerStore, Reservation, Settlement } from './ledger-types';
 import { MysqlLedgerStore } from './mysql-ledger-store';
 import { SqliteLedgerStore, type SqliteDatabase } from './sqlite-ledger-store';
 
-/** The ledger stores on the real databases: SQLite always, MariaDB when it answers on 127.0.0.1:3306. */
-const MYSQL = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
-const mariadbUp = () =>
-  new Promise<boolean>((resolve) => {
-    const s = createConnection({ host: '127.0.0.1', port: 3306 }, () => (s.end(), resolve(true)));
-    s.on('error', () => resolve(false));
-  });
-
+/** The ledger stores on the real databases: SQLite always, MariaDB when it answers (always in CI). */
 interface World {
   ds: DataSource;
   store: LedgerStore;
@@ -25,39 +14,14 @@ interface World {
 }
 
 async function sqliteWorld(): Promise<World> {
-  const dir = mkdtempSync(join(tmpdir(), 'gw-ledger-'));
-  const ds = await openDatabase({
-    database: { type: 'sqlite', path: join(dir, 'l.db'), busyTimeoutMs: 1000 },
-    dbLogging: false,
-  });
+  const { ds, close } = await sqliteTestDatabase('ledger');
   const db = (ds.driver as unknown as { databaseConnection: SqliteDatabase }).databaseConnection;
-  return {
-    ds,
-    store: new SqliteLedgerStore(db, SqliteWriteQueue.of(ds)!),
-    close: async () => {
-      await ds.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return { ds, store: new SqliteLedgerStore(db, SqliteWriteQueue.of(ds)!), close };
 }
 
 async function mysqlWorld(): Promise<World> {
-  const name = `gw_ledger_${process.pid}_${Date.now() % 100000}`;
-  const mysql = await import('mysql2/promise');
-  const c = await mysql.createConnection(MYSQL);
-  await c.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  await c.end();
-  const ds = await openDatabase({ database: { type: 'mysql', url: `${MYSQL}/${name}` }, dbLogging: false });
-  return {
-    ds,
-    store: new MysqlLedgerStore(ds),
-    close: async () => {
-      await ds.destroy();
-      const d = await mysql.createConnection(MYSQL);
-      await d.query(`DROP DATABASE IF EXISTS \`${name}\``);
-      await d.end();
-    },
-  };
+  const { ds, close } = await mariadbTestDatabase('ledger');
+  return { ds, store: new MysqlLedgerStore(ds), close };
 }
 
 const reservation = (requestId: string, amount: number, over: Partial<Reservation> = {}): Reservation => ({
@@ -86,8 +50,7 @@ const settlement = (requestId: string, reserved: number, charged: number): Settl
 
 describe.each([
   ['SQLite', sqliteWorld, async () => true],
-  // CI always has MariaDB: there an unreachable server fails the suite instead of skipping it.
-  ['MariaDB', mysqlWorld, async () => process.env.CI === 'true' || (await mariadbUp())],
+  ['MariaDB', mysqlWorld, mariadbAvailable],
 ])('ledger store on %s', (_name, makeWorld, available) => {
   let w: World | null = null;
   const balances = async () => {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, LessThan, MoreThan, type EntityManager, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { LogDeadLetterEntity, LogEntity } from '../../database/entities';
+import { SqliteReader } from '../../database/sqlite-reader';
 import type { DeadLetter, LogRecord } from './log-queue';
 
 /** Conditions on log rows; absent (or empty) fields do not filter. */
@@ -23,11 +24,17 @@ export interface LogConditions {
  * The `logs` and `log_dead_letters` tables: plain data access (the rules live in LogService and
  * LogQueryService). The ledger writes usage rows with its own statements, through the one row
  * description in log-columns.ts. Every condition maps onto a (column, created_at) index and pages
- * are ordered by (created_at, id) descending, which those indexes serve without sorting.
+ * are ordered by (created_at, id) descending, which those indexes serve without sorting. The console's
+ * reads (a page with its count, totals) run on SqliteReader: over millions of rows they take tens to
+ * hundreds of milliseconds, which on the app's synchronous SQLite connection every relay request would
+ * wait out (docs/logs.md, "Reading the log").
  */
 @Injectable()
 export class LogRepository {
-  constructor(@InjectRepository(LogEntity) private readonly logs: Repository<LogEntity>) {}
+  constructor(
+    @InjectRepository(LogEntity) private readonly logs: Repository<LogEntity>,
+    private readonly reader: SqliteReader,
+  ) {}
 
   async insert(rows: LogRecord[]): Promise<void> {
     await this.logs.insert(rows);
@@ -45,23 +52,18 @@ export class LogRepository {
   /** One page, newest first, with the count of all matching rows. */
   async page(where: LogConditions, offset: number, limit: number): Promise<[LogEntity[], number]> {
     const qb = this.matching(where);
-    const total = await qb.clone().getCount();
-    const rows = await qb
-      .orderBy('l.created_at', 'DESC')
-      .addOrderBy('l.id', 'DESC')
-      .offset(offset)
-      .limit(limit)
-      .getMany();
-    return [rows, total];
+    const page = qb.clone().orderBy('l.created_at', 'DESC').addOrderBy('l.id', 'DESC').offset(offset).limit(limit);
+    return Promise.all([this.reader.entities(page), this.reader.count(qb)]);
   }
 
   /** Sum of quota, row count and tokens (prompt + completion) of the matching rows. */
   async totals(where: LogConditions): Promise<{ quota: number; rows: number; tokens: number }> {
-    const row = await this.matching(where)
+    const qb = this.matching(where)
       .select('COALESCE(SUM(l.quota), 0)', 'quota')
       .addSelect('COUNT(*)', 'rows')
-      .addSelect('COALESCE(SUM(l.prompt_tokens + l.completion_tokens), 0)', 'tokens')
-      .getRawOne<{ quota: string | number; rows: string | number; tokens: string | number }>();
+      .addSelect('COALESCE(SUM(l.prompt_tokens + l.completion_tokens), 0)', 'tokens');
+    type Sums = { quota: string | number; rows: string | number; tokens: string | number };
+    const row = await this.reader.get<Sums>(...qb.getQueryAndParameters());
     return { quota: Number(row?.quota ?? 0), rows: Number(row?.rows ?? 0), tokens: Number(row?.tokens ?? 0) };
   }
 
@@ -128,10 +130,16 @@ export interface LogUsage {
   tokens: number;
 }
 
-/** `w` as conditions on the query's alias `l` (both databases' `logs` share the columns). */
+/**
+ * `w` as conditions on the query's alias `l` (both databases' `logs` share the columns). With a filter that
+ * names one user, token or channel, `type` is written `+ l.type`: the unary plus (a no-op on the value) keeps
+ * SQLite from searching the (type, created_at) index, which it may pick for lack of statistics. One type can
+ * hold nearly every row, and one user's sums would read them all (docs/logs.md, "Reading the log").
+ */
 export function applyConditions<T extends object>(qb: SelectQueryBuilder<T>, w: LogConditions): SelectQueryBuilder<T> {
+  const onePerson = w.userId !== undefined || Boolean(w.username || w.tokenName || w.channelId);
   if (w.userId !== undefined) qb.andWhere('l.user_id = :uid', { uid: w.userId });
-  if (w.type) qb.andWhere('l.type = :type', { type: w.type });
+  if (w.type) qb.andWhere(onePerson ? '+ l.type = :type' : 'l.type = :type', { type: w.type });
   if (w.modelName) qb.andWhere('l.model_name = :model', { model: w.modelName });
   if (w.tokenName) qb.andWhere('l.token_name = :token', { token: w.tokenName });
   if (w.group) qb.andWhere('l.group = :group', { group: w.group });
