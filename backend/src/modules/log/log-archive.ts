@@ -2,7 +2,7 @@ import { In, LessThan, type DataSource, type SelectQueryBuilder } from 'typeorm'
 import { LogEntity } from '../../database/entities';
 import type { LogDatabase } from '../../database/log-database';
 import { LOG_COLUMNS, logValues } from './log-columns';
-import { applyConditions, type LogConditions, type LogKey } from './log.repository';
+import { applyConditions, MYSQL_DELETE_SLICE, type LogConditions, type LogKey } from './log.repository';
 
 /** What identifies a row's content when the shipper checks that the log database holds the same row. */
 export type LogFingerprint = Pick<
@@ -105,6 +105,8 @@ export class LogArchive {
     );
     return { quota: Number(row?.quota ?? 0), rows: Number(row?.rows ?? 0), tokens: Number(row?.tokens ?? 0) };
   }
+
+  readonly deleteSlice = MYSQL_DELETE_SLICE;
 
   /** Deletes up to `limit` rows older than `before`; returns how many went. */
   async deleteOlderThan(before: number, limit: number): Promise<number> {

@@ -18,8 +18,6 @@ export interface LogStat {
   tpm: number;
 }
 
-const DELETE_BATCH = 5000;
-
 /**
  * Reads the usage log (docs/logs.md): admin over everyone's rows, a user over their own. With a log
  * database (LOG_SQL_DSN) the rows not yet moved there are read with it, as one set.
@@ -55,15 +53,20 @@ export class LogQueryService {
     return { quota: all.quota, rpm: recent.rows, tpm: recent.tokens };
   }
 
-  /** Deletes rows older than `before` in batches (no long lock on SQLite), in both databases; returns the count. */
+  /**
+   * Deletes rows older than `before`, in both databases; returns the count. In slices (deleteSlice), with a
+   * turn of the event loop after each: better-sqlite3 answers synchronously, so without one a month of
+   * rows held every request for seconds (docs/logs.md, "Reading and deleting").
+   */
   async deleteBefore(before: number): Promise<number> {
     let total = 0;
     const stores = [this.repo, ...(this.archive ? [this.archive] : [])];
     for (const store of stores) {
       for (;;) {
-        const removed = await store.deleteOlderThan(before, DELETE_BATCH);
+        const removed = await store.deleteOlderThan(before, store.deleteSlice);
         if (removed === 0) break;
         total += removed;
+        await new Promise((resolve) => setImmediate(resolve));
       }
     }
     return total;

@@ -6,6 +6,7 @@ import {
   sqliteTestDatabase,
   type TestDatabase,
 } from '../../testing/test-databases';
+import { LogQueryService } from './log-query.service';
 import { applyConditions, LogRepository, type LogConditions } from './log.repository';
 
 const T0 = 1_767_225_600;
@@ -44,12 +45,12 @@ const CONDITIONS: [string, LogConditions][] = [
 /**
  * The console's reads of `logs` go through SqliteReader (off the event loop on SQLite; the app's pool on
  * MariaDB) as raw rows made into entities by the driver: they must be what TypeORM's own getMany() and
- * getCount() answer, on both databases (docs/logs.md, "Reading the log").
+ * getCount() answer, on both databases (docs/logs.md, "Reading and deleting").
  */
 describe.each([
   ['SQLite', () => sqliteTestDatabase('logs'), async () => true],
   ['MariaDB', () => mariadbTestDatabase('logs'), mariadbAvailable],
-])('LogRepository on %s', (_name, open, available) => {
+])('LogRepository on %s', (name, open, available) => {
   let db: TestDatabase | null = null;
   let reader: SqliteReader;
   let repo: LogRepository;
@@ -95,6 +96,28 @@ describe.each([
       rows: matching.length,
       tokens: matching.reduce((s, r) => s + r.prompt_tokens + r.completion_tokens, 0),
     });
+  });
+
+  it('deletes old rows in slices, with a turn of the event loop after each', async () => {
+    if (!db) return;
+    // Copies without ids (insert() wrote the generated ids into ROWS).
+    const old = Array.from({ length: 100 }, (_, i) => ({
+      ...ROWS[i % ROWS.length],
+      id: undefined,
+      created_at: T0 - 1000 + i,
+    }));
+    await db.ds.getRepository(LogEntity).insert(old);
+    let turns = 0;
+    let counting = true;
+    const turn = () => counting && (turns++, setImmediate(turn));
+    setImmediate(turn);
+    const removed = await new LogQueryService(repo).deleteBefore(T0);
+    counting = false;
+    expect(removed).toBe(100);
+    expect(await repo.totals({})).toMatchObject({ rows: ROWS.length });
+    // On SQLite (synchronous) the turns are the ones deleteBefore gives: one after each slice.
+    expect(turns).toBeGreaterThanOrEqual(Math.ceil(100 / repo.deleteSlice) - 1);
+    if (name === 'SQLite') expect(repo.deleteSlice).toBeLessThanOrEqual(50);
   });
 
   it('asks the reader, so that on SQLite the query runs on its worker thread', async () => {

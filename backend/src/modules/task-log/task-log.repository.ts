@@ -17,7 +17,7 @@ export interface TaskConditions {
 /**
  * Reads `midjourneys` and `tasks` for the log pages (the relays write them). Pages are ordered by
  * id descending: newest first, stable while rows are added. Read on SqliteReader, off the event loop on
- * SQLite, as the usage log is (docs/logs.md, "Reading the log").
+ * SQLite, as the usage log is (docs/logs.md, "Reading and deleting").
  */
 @Injectable()
 export class TaskLogRepository {
