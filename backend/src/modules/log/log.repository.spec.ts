@@ -1,3 +1,4 @@
+import { In } from 'typeorm';
 import { LogEntity } from '../../database/entities';
 import { SqliteReader } from '../../database/sqlite-reader';
 import {
@@ -32,6 +33,17 @@ const ROWS = Array.from({ length: 60 }, (_, i) => ({
   other: i % 5 ? '{"model_ratio":1}' : null,
   request_id: `r${i}`,
 }));
+
+/** What `fn` answers, and how many turns the event loop took while it ran. */
+async function turnsDuring<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  let turns = 0;
+  let counting = true;
+  const turn = () => counting && (turns++, setImmediate(turn));
+  setImmediate(turn);
+  const answer = await fn();
+  counting = false;
+  return [answer, turns];
+}
 
 const CONDITIONS: [string, LogConditions][] = [
   ['nothing', {}],
@@ -107,17 +119,26 @@ describe.each([
       created_at: T0 - 1000 + i,
     }));
     await db.ds.getRepository(LogEntity).insert(old);
-    let turns = 0;
-    let counting = true;
-    const turn = () => counting && (turns++, setImmediate(turn));
-    setImmediate(turn);
-    const removed = await new LogQueryService(repo).deleteBefore(T0);
-    counting = false;
+    const [removed, turns] = await turnsDuring(() => new LogQueryService(repo).deleteBefore(T0));
     expect(removed).toBe(100);
     expect(await repo.totals({})).toMatchObject({ rows: ROWS.length });
     // On SQLite (synchronous) the turns are the ones deleteBefore gives: one after each slice.
     expect(turns).toBeGreaterThanOrEqual(Math.ceil(100 / repo.deleteSlice) - 1);
     if (name === 'SQLite') expect(repo.deleteSlice).toBeLessThanOrEqual(50);
+  });
+
+  it('moves to the log database the rows TypeORM finds, never the newest, and deletes them in slices', async () => {
+    if (!db) return;
+    const ids = (await typeorm({}).getMany()).map((r) => r.id).sort((a, b) => a - b);
+    const expected = await db.ds.getRepository(LogEntity).find({ where: { id: In(ids.slice(11, 41)) } });
+    expect(await repo.shippable(ids[10], 30)).toEqual(expected.sort((a, b) => a.id - b.id));
+    expect((await repo.shippable(ids.at(-5)!, 30)).map((r) => r.id)).toEqual(ids.slice(-4, -1));
+
+    const old = Array.from({ length: 100 }, (_, i) => ({ ...ROWS[i % ROWS.length], id: undefined, created_at: 1 }));
+    const added = (await db.ds.getRepository(LogEntity).insert(old)).identifiers.map((x) => Number(x.id));
+    const [, turns] = await turnsDuring(() => repo.deleteIds(added));
+    expect(await repo.totals({ until: 1 })).toMatchObject({ rows: 0 });
+    expect(turns).toBeGreaterThanOrEqual(Math.ceil(100 / repo.deleteSlice) - 1);
   });
 
   it('asks the reader, so that on SQLite the query runs on its worker thread', async () => {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, LessThan, MoreThan, type EntityManager, type Repository, type SelectQueryBuilder } from 'typeorm';
+import { In, LessThan, type EntityManager, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { LogDeadLetterEntity, LogEntity } from '../../database/entities';
 import { SqliteReader } from '../../database/sqlite-reader';
 import type { DeadLetter, LogRecord } from './log-queue';
@@ -117,12 +117,18 @@ export class LogRepository {
   async shippable(afterId: number, limit: number): Promise<LogEntity[]> {
     const newest = await this.logs.find({ select: { id: true }, order: { id: 'DESC' }, take: 1 });
     if (newest.length === 0) return [];
-    const rows = await this.logs.find({ where: { id: MoreThan(afterId) }, order: { id: 'ASC' }, take: limit });
+    const next = this.logs.createQueryBuilder('l').where('l.id > :afterId', { afterId });
+    const rows = await this.reader.entities(next.orderBy('l.id', 'ASC').limit(limit));
     return rows.filter((r) => r.id < newest[0].id);
   }
 
+  /** Deletes these rows, deleteSlice at a time with a turn of the event loop between (see deleteSlice). */
   async deleteIds(ids: readonly number[]): Promise<void> {
-    if (ids.length > 0) await this.logs.delete([...ids]);
+    const slice = this.deleteSlice;
+    for (let i = 0; i < ids.length; i += slice) {
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      await this.logs.delete(ids.slice(i, i + slice));
+    }
   }
 
   private matching(w: LogConditions): SelectQueryBuilder<LogEntity> {
