@@ -141,7 +141,7 @@ async function main() {
     `\n### Dashboard query (${k(seeded)} quota_data rows = ${k(requests)} requests over ${DAYS} days, ${k(USERS)} users, ${MODELS} models; SQLite; seeded in ${(seedMs / 1000).toFixed(1)} s; ${RUNS} runs each)\n`,
   );
   console.log(
-    `Roll-up at the master's boot (every hour of the ${DAYS} days into ${k(totals)} quota_data_totals rows, in day-sized statements): ${(rollupMs / 1000).toFixed(1)} s from start.\n`,
+    `Roll-up at the master's boot (every hour of the ${DAYS} days into ${k(totals)} quota_data_totals rows, in hour-sized statements): ${(rollupMs / 1000).toFixed(1)} s from start.\n`,
   );
   console.log('| query | rows answered | KB | p50 ms without roll-up | p50 ms | p95 ms | max ms | < 200 ms |');
   console.log('|---|---:|---:|---:|---:|---:|---:|:---:|');

@@ -1,6 +1,7 @@
 import { In } from 'typeorm';
 import { LogEntity } from '../../database/entities';
 import { SqliteReader } from '../../database/sqlite-reader';
+import { turnsDuring } from '../../testing/event-loop-turns';
 import {
   mariadbAvailable,
   mariadbTestDatabase,
@@ -33,17 +34,6 @@ const ROWS = Array.from({ length: 60 }, (_, i) => ({
   other: i % 5 ? '{"model_ratio":1}' : null,
   request_id: `r${i}`,
 }));
-
-/** What `fn` answers, and how many turns the event loop took while it ran. */
-async function turnsDuring<T>(fn: () => Promise<T>): Promise<[T, number]> {
-  let turns = 0;
-  let counting = true;
-  const turn = () => counting && (turns++, setImmediate(turn));
-  setImmediate(turn);
-  const answer = await fn();
-  counting = false;
-  return [answer, turns];
-}
 
 const CONDITIONS: [string, LogConditions][] = [
   ['nothing', {}],
