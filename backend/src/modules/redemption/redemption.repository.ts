@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { RedemptionStatus } from '@gw/shared';
 import { In, IsNull, type EntityManager, type Repository } from 'typeorm';
+import { SqliteReader } from '../../database/sqlite-reader';
 import { likePattern } from '../../common/http/paging';
 import { RedemptionEntity, RedemptionUseEntity } from '../../database/entities';
 
@@ -15,7 +16,9 @@ export interface RowWindow {
 }
 
 /** The columns an admin edit may write. */
-export type RedemptionPatch = Partial<Pick<RedemptionEntity, 'name' | 'quota' | 'is_gift' | 'max_uses' | 'valid_from' | 'valid_until'>>;
+export type RedemptionPatch = Partial<
+  Pick<RedemptionEntity, 'name' | 'quota' | 'is_gift' | 'max_uses' | 'valid_from' | 'valid_until'>
+>;
 
 const LIVE = 'deleted_at IS NULL';
 /** Inside its validity window at :now (0 = unset bound). */
@@ -28,7 +31,10 @@ const IN_WINDOW = '(valid_from = 0 OR valid_from <= :now) AND (valid_until = 0 O
  */
 @Injectable()
 export class RedemptionRepository {
-  constructor(@InjectRepository(RedemptionEntity) private readonly repo: Repository<RedemptionEntity>) {}
+  constructor(
+    @InjectRepository(RedemptionEntity) private readonly repo: Repository<RedemptionEntity>,
+    private readonly reader: SqliteReader,
+  ) {}
 
   transaction<T>(work: (tx: RedemptionTx) => Promise<T>): Promise<T> {
     return this.repo.manager.transaction(work);
@@ -43,14 +49,18 @@ export class RedemptionRepository {
     });
   }
 
-  /** One page of live codes, newest first; keyword matches the id exactly or a fragment of the name. */
+  /**
+   * One page of live codes, newest first; keyword matches the id exactly or a fragment of the name. Read on
+   * SqliteReader: a keyword reads every code (docs/logs.md, "Reading and deleting").
+   */
   page(keyword: string, window: RowWindow): Promise<[RedemptionEntity[], number]> {
-    const qb = this.repo.createQueryBuilder('r').where(`r.${LIVE}`).orderBy('r.id', 'DESC');
+    const qb = this.repo.createQueryBuilder('r').where(`r.${LIVE}`);
     if (keyword) {
       const byId = /^\d{1,9}$/.test(keyword) ? 'r.id = :id OR ' : '';
       qb.andWhere(`(${byId}r.name LIKE :like ESCAPE '!')`, { id: Number(keyword), like: likePattern(keyword) });
     }
-    return qb.skip(window.skip).take(window.take).getManyAndCount();
+    const page = qb.clone().orderBy('r.id', 'DESC').offset(window.skip).limit(window.take);
+    return Promise.all([this.reader.entities(page), this.reader.count(qb)]);
   }
 
   findLive(id: number): Promise<RedemptionEntity | null> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, type EntityManager, type Repository } from 'typeorm';
+import { SqliteReader } from '../../database/sqlite-reader';
 import { likePattern } from '../../common/http/paging';
 import { UserEntity } from '../../database/entities';
 
@@ -8,16 +9,50 @@ import { UserEntity } from '../../database/entities';
 export type UserTx = EntityManager;
 
 /** What the auth guard needs to decide on a request. */
-export type AuthRecord = Pick<UserEntity, 'id' | 'username' | 'role' | 'status' | 'group' | 'session_version' | 'deleted_at'>;
-const AUTH_FIELDS = { id: true, username: true, role: true, status: true, group: true, session_version: true, deleted_at: true } as const;
+export type AuthRecord = Pick<
+  UserEntity,
+  'id' | 'username' | 'role' | 'status' | 'group' | 'session_version' | 'deleted_at'
+>;
+const AUTH_FIELDS = {
+  id: true,
+  username: true,
+  role: true,
+  status: true,
+  group: true,
+  session_version: true,
+  deleted_at: true,
+} as const;
 
 /** What the relay caches per user. */
-export type RelayUserRecord = Pick<UserEntity, 'id' | 'username' | 'role' | 'status' | 'group' | 'quota' | 'setting' | 'deleted_at'>;
-const RELAY_FIELDS = { id: true, username: true, role: true, status: true, group: true, quota: true, setting: true, deleted_at: true } as const;
+export type RelayUserRecord = Pick<
+  UserEntity,
+  'id' | 'username' | 'role' | 'status' | 'group' | 'quota' | 'setting' | 'deleted_at'
+>;
+const RELAY_FIELDS = {
+  id: true,
+  username: true,
+  role: true,
+  status: true,
+  group: true,
+  quota: true,
+  setting: true,
+  deleted_at: true,
+} as const;
 
 /** What notifications need to know of a user. */
-export type NotifyRecord = Pick<UserEntity, 'id' | 'username' | 'email' | 'quota' | 'status' | 'setting' | 'deleted_at'>;
-const NOTIFY_FIELDS = { id: true, username: true, email: true, quota: true, status: true, setting: true, deleted_at: true } as const;
+export type NotifyRecord = Pick<
+  UserEntity,
+  'id' | 'username' | 'email' | 'quota' | 'status' | 'setting' | 'deleted_at'
+>;
+const NOTIFY_FIELDS = {
+  id: true,
+  username: true,
+  email: true,
+  quota: true,
+  status: true,
+  setting: true,
+  deleted_at: true,
+} as const;
 
 /** The columns holding a third-party identity (each unique; NULL when unbound). */
 export type IdentityField = 'github_id' | 'oidc_id' | 'wechat_id' | 'telegram_id' | 'linux_do_id';
@@ -36,7 +71,10 @@ export interface UserSearch {
  */
 @Injectable()
 export class UserRepository {
-  constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
+  constructor(
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    private readonly reader: SqliteReader,
+  ) {}
 
   transaction<T>(work: (tx: UserTx) => Promise<T>): Promise<T> {
     return this.users.manager.transaction(work);
@@ -51,7 +89,9 @@ export class UserRepository {
   }
 
   findRelayProfiles(ids: readonly number[]): Promise<RelayUserRecord[]> {
-    return ids.length === 0 ? Promise.resolve([]) : this.users.find({ select: RELAY_FIELDS, where: { id: In([...ids]) } });
+    return ids.length === 0
+      ? Promise.resolve([])
+      : this.users.find({ select: RELAY_FIELDS, where: { id: In([...ids]) } });
   }
 
   /** A user not deleted, by one unique-ish field. */
@@ -64,7 +104,9 @@ export class UserRepository {
   }
 
   findNotifyRecords(ids: readonly number[]): Promise<NotifyRecord[]> {
-    return ids.length === 0 ? Promise.resolve([]) : this.users.find({ select: NOTIFY_FIELDS, where: { id: In([...ids]) } });
+    return ids.length === 0
+      ? Promise.resolve([])
+      : this.users.find({ select: NOTIFY_FIELDS, where: { id: In([...ids]) } });
   }
 
   /**
@@ -83,7 +125,10 @@ export class UserRepository {
     return rows.map((r) => Number(r.id));
   }
 
-  /** Newest first, one page, with the count of all matches. */
+  /**
+   * Newest first, one page, with the count of all matches. A keyword reads every user (LIKE '%…%'): on
+   * SqliteReader, off the event loop on SQLite (docs/logs.md, "Reading and deleting").
+   */
   async search(filter: UserSearch, skip: number, take: number): Promise<[UserEntity[], number]> {
     const qb = this.users.createQueryBuilder('u');
     if (filter.keyword) {
@@ -95,7 +140,8 @@ export class UserRepository {
       );
     }
     if (filter.group) qb.andWhere('u.group = :group', { group: filter.group });
-    return qb.orderBy('u.id', 'DESC').skip(skip).take(take).getManyAndCount();
+    const page = qb.clone().orderBy('u.id', 'DESC').offset(skip).limit(take);
+    return Promise.all([this.reader.entities(page), this.reader.count(qb)]);
   }
 
   /** Inserts a user; returns the stored row (with its id). */
@@ -114,7 +160,12 @@ export class UserRepository {
       .createQueryBuilder()
       .update()
       .set({ quota: () => 'quota + :delta' })
-      .where('id = :id AND quota + :delta BETWEEN :min AND :max', { id, delta, min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER })
+      .where('id = :id AND quota + :delta BETWEEN :min AND :max', {
+        id,
+        delta,
+        min: -Number.MAX_SAFE_INTEGER,
+        max: Number.MAX_SAFE_INTEGER,
+      })
       .execute();
     return Boolean(res.affected);
   }
