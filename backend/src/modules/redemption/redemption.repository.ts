@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { RedemptionStatus } from '@gw/shared';
 import { In, IsNull, type EntityManager, type Repository } from 'typeorm';
-import { SqliteReader } from '../../database/sqlite-reader';
 import { likePattern } from '../../common/http/paging';
 import { RedemptionEntity, RedemptionUseEntity } from '../../database/entities';
+import { SqliteReader } from '../../database/sqlite-reader';
 
 /** A transaction the redemption's writes (and the credit it pays) join. */
 export type RedemptionTx = EntityManager;
@@ -16,9 +16,7 @@ export interface RowWindow {
 }
 
 /** The columns an admin edit may write. */
-export type RedemptionPatch = Partial<
-  Pick<RedemptionEntity, 'name' | 'quota' | 'is_gift' | 'max_uses' | 'valid_from' | 'valid_until'>
->;
+export type RedemptionPatch = Partial<Pick<RedemptionEntity, 'name' | 'quota' | 'is_gift' | 'max_uses' | 'valid_from' | 'valid_until'>>;
 
 const LIVE = 'deleted_at IS NULL';
 /** Inside its validity window at :now (0 = unset bound). */

@@ -1,58 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, type EntityManager, type Repository } from 'typeorm';
-import { SqliteReader } from '../../database/sqlite-reader';
 import { likePattern } from '../../common/http/paging';
 import { UserEntity } from '../../database/entities';
+import { SqliteReader } from '../../database/sqlite-reader';
 
 /** A transaction the user's writes join (opened here or by another module, e.g. setup or sign-up). */
 export type UserTx = EntityManager;
 
 /** What the auth guard needs to decide on a request. */
-export type AuthRecord = Pick<
-  UserEntity,
-  'id' | 'username' | 'role' | 'status' | 'group' | 'session_version' | 'deleted_at'
->;
-const AUTH_FIELDS = {
-  id: true,
-  username: true,
-  role: true,
-  status: true,
-  group: true,
-  session_version: true,
-  deleted_at: true,
-} as const;
+export type AuthRecord = Pick<UserEntity, 'id' | 'username' | 'role' | 'status' | 'group' | 'session_version' | 'deleted_at'>;
+const AUTH_FIELDS = { id: true, username: true, role: true, status: true, group: true, session_version: true, deleted_at: true } as const;
 
 /** What the relay caches per user. */
-export type RelayUserRecord = Pick<
-  UserEntity,
-  'id' | 'username' | 'role' | 'status' | 'group' | 'quota' | 'setting' | 'deleted_at'
->;
-const RELAY_FIELDS = {
-  id: true,
-  username: true,
-  role: true,
-  status: true,
-  group: true,
-  quota: true,
-  setting: true,
-  deleted_at: true,
-} as const;
+export type RelayUserRecord = Pick<UserEntity, 'id' | 'username' | 'role' | 'status' | 'group' | 'quota' | 'setting' | 'deleted_at'>;
+const RELAY_FIELDS = { id: true, username: true, role: true, status: true, group: true, quota: true, setting: true, deleted_at: true } as const;
 
 /** What notifications need to know of a user. */
-export type NotifyRecord = Pick<
-  UserEntity,
-  'id' | 'username' | 'email' | 'quota' | 'status' | 'setting' | 'deleted_at'
->;
-const NOTIFY_FIELDS = {
-  id: true,
-  username: true,
-  email: true,
-  quota: true,
-  status: true,
-  setting: true,
-  deleted_at: true,
-} as const;
+export type NotifyRecord = Pick<UserEntity, 'id' | 'username' | 'email' | 'quota' | 'status' | 'setting' | 'deleted_at'>;
+const NOTIFY_FIELDS = { id: true, username: true, email: true, quota: true, status: true, setting: true, deleted_at: true } as const;
 
 /** The columns holding a third-party identity (each unique; NULL when unbound). */
 export type IdentityField = 'github_id' | 'oidc_id' | 'wechat_id' | 'telegram_id' | 'linux_do_id';
@@ -89,9 +55,7 @@ export class UserRepository {
   }
 
   findRelayProfiles(ids: readonly number[]): Promise<RelayUserRecord[]> {
-    return ids.length === 0
-      ? Promise.resolve([])
-      : this.users.find({ select: RELAY_FIELDS, where: { id: In([...ids]) } });
+    return ids.length === 0 ? Promise.resolve([]) : this.users.find({ select: RELAY_FIELDS, where: { id: In([...ids]) } });
   }
 
   /** A user not deleted, by one unique-ish field. */
@@ -104,9 +68,7 @@ export class UserRepository {
   }
 
   findNotifyRecords(ids: readonly number[]): Promise<NotifyRecord[]> {
-    return ids.length === 0
-      ? Promise.resolve([])
-      : this.users.find({ select: NOTIFY_FIELDS, where: { id: In([...ids]) } });
+    return ids.length === 0 ? Promise.resolve([]) : this.users.find({ select: NOTIFY_FIELDS, where: { id: In([...ids]) } });
   }
 
   /**
@@ -160,12 +122,7 @@ export class UserRepository {
       .createQueryBuilder()
       .update()
       .set({ quota: () => 'quota + :delta' })
-      .where('id = :id AND quota + :delta BETWEEN :min AND :max', {
-        id,
-        delta,
-        min: -Number.MAX_SAFE_INTEGER,
-        max: Number.MAX_SAFE_INTEGER,
-      })
+      .where('id = :id AND quota + :delta BETWEEN :min AND :max', { id, delta, min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER })
       .execute();
     return Boolean(res.affected);
   }
