@@ -15,8 +15,9 @@ interface Pending {
 
 /**
  * The worker: a read-only connection of its own to the app's file. In WAL mode it reads the last
- * committed state and never blocks the app's writer. The most recently used statements stay prepared (TypeORM
- * writes numbers into the text, so some texts are new each time). Kept as source text so that it runs the same from TypeScript (jest) and the build.
+ * committed state and never blocks the app's writer. The most recently used statements stay prepared
+ * (TypeORM writes numbers into the text, so some texts are new each time). Kept as source text so that it
+ * runs the same from TypeScript (jest) and the build.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
