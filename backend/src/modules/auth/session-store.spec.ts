@@ -5,7 +5,8 @@ import type { DataSource } from 'typeorm';
 import { nowSec } from '../../database/columns';
 import { openDatabase } from '../../database/data-source';
 import { SessionEntity, UserEntity } from '../../database/entities';
-import { MAX_SESSIONS_PER_USER, SESSION_TTL_SEC, SessionStore, TOUCH_EVERY_SEC } from './session-store';
+import { turnsDuring } from '../../testing/event-loop-turns';
+import { MAX_SESSIONS_PER_USER, SESSION_TTL_SEC, SessionStore, SWEEP_SLICE, TOUCH_EVERY_SEC } from './session-store';
 
 /** The sessions table on a real SQLite database (the API tests run the same rules on MariaDB too). */
 describe('SessionStore', () => {
@@ -85,6 +86,21 @@ describe('SessionStore', () => {
     expect(await store.sweepExpired()).toBeGreaterThanOrEqual(1);
     expect(await rows().existsBy({ id: old })).toBe(false);
     expect(await live(fresh)).toBe(true);
+  });
+
+  it('sweeps in slices, with a turn of the event loop after each', async () => {
+    const expired = Array.from({ length: 3 * SWEEP_SLICE + 1 }, (_, i) => ({
+      id: `expired-${i}`,
+      user_id: userId,
+      session_version: 0,
+      created_at: 1,
+      last_seen_at: 1,
+      expires_at: 2,
+    }));
+    await rows().insert(expired);
+    const [swept, turns] = await turnsDuring(() => store.sweepExpired());
+    expect(swept).toBe(expired.length);
+    expect(turns).toBeGreaterThanOrEqual(3);
   });
 
   it(`keeps at most ${MAX_SESSIONS_PER_USER} sessions per user, ending the oldest`, async () => {

@@ -11,7 +11,12 @@ export const TOUCH_EVERY_SEC = 300;
 /** Sessions a user may hold at once; a sign-in beyond it ends their oldest ones. */
 export const MAX_SESSIONS_PER_USER = 100;
 const BATCH = 500;
-const SWEEP_MAX_BATCHES = 200;
+/**
+ * The sweep deletes this many rows per statement, with a turn of the event loop after each: on SQLite
+ * (synchronous) its batches followed one another without one, up to 100,000 rows in one hold.
+ */
+export const SWEEP_SLICE = 100;
+const SWEEP_MAX_SLICES = 1000;
 
 export interface SessionStart {
   userId: number;
@@ -116,19 +121,20 @@ export class SessionStore {
         .update({ id: keep, user_id: userId }, { session_version: user.session_version });
   }
 
-  /** Deletes expired sessions in batches (bounded per run); returns how many. */
+  /** Deletes expired sessions in slices (SWEEP_SLICE; bounded per run); returns how many. */
   async sweepExpired(now = nowSec()): Promise<number> {
     let swept = 0;
-    for (let i = 0; i < SWEEP_MAX_BATCHES; i++) {
+    for (let i = 0; i < SWEEP_MAX_SLICES; i++) {
       const rows = await this.repo.find({
         select: { id: true },
         where: { expires_at: LessThanOrEqual(now) },
-        take: BATCH,
+        take: SWEEP_SLICE,
       });
       if (rows.length === 0) break;
       await this.repo.delete({ id: In(rows.map((r) => r.id)) });
       swept += rows.length;
-      if (rows.length < BATCH) break;
+      if (rows.length < SWEEP_SLICE) break;
+      await new Promise((resolve) => setImmediate(resolve));
     }
     return swept;
   }
