@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { In, LessThanOrEqual, type EntityManager, type Repository } from 'typeorm';
 import { nowSec } from '../../database/columns';
 import { SessionEntity, UserEntity } from '../../database/entities';
@@ -134,7 +135,7 @@ export class SessionStore {
       await this.repo.delete({ id: In(rows.map((r) => r.id)) });
       swept += rows.length;
       if (rows.length < SWEEP_SLICE) break;
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
     return swept;
   }

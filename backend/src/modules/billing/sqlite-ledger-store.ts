@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { SqliteWriteQueue } from '../../database/sqlite-write-queue';
 import type { LogRecord } from '../log/log.service';
 import { LOG_COLUMNS, logValues } from '../log/log-columns';
@@ -145,7 +146,7 @@ export class SqliteLedgerStore implements LedgerStore {
       const slice = await this.queue.runSync(() => this.drainTx(DRAIN_SLICE));
       refused.push(...slice.refused);
       if (!slice.more) return refused;
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
   }
 

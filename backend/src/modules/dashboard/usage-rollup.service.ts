@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { OptionService } from '../option/option.service';
@@ -72,7 +73,7 @@ export class UsageRollupService implements OnApplicationBootstrap, OnApplication
     if (from === null) return;
     for (let start = Math.max(0, from); start < current && !this.stopped; start += CHUNK_SEC) {
       await this.data.rollUp(start, Math.min(start + CHUNK_SEC, current));
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
   }
 }

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { LogType, type Paged } from '@gw/shared';
 import { paged } from '../../common/http/paging';
@@ -66,7 +67,7 @@ export class LogQueryService {
         const removed = await store.deleteOlderThan(before, store.deleteSlice);
         if (removed === 0) break;
         total += removed;
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextTurn();
       }
     }
     return total;

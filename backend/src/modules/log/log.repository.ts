@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, LessThan, type EntityManager, type Repository, type SelectQueryBuilder } from 'typeorm';
@@ -7,6 +8,8 @@ import type { DeadLetter, LogRecord } from './log-queue';
 
 /** Rows per delete statement on MySQL (the log database's too): no long lock on the table. */
 export const MYSQL_DELETE_SLICE = 5000;
+/** Rows per delete statement on SQLite: about a millisecond of the event loop (see deleteSlice). */
+const SQLITE_DELETE_SLICE = 32;
 
 /** Conditions on log rows; absent (or empty) fields do not filter. */
 export interface LogConditions {
@@ -76,7 +79,7 @@ export class LogRepository {
    * millisecond. MySQL deletes without holding the event loop.
    */
   get deleteSlice(): number {
-    return this.logs.manager.connection.options.type === 'mysql' ? MYSQL_DELETE_SLICE : 32;
+    return this.logs.manager.connection.options.type === 'mysql' ? MYSQL_DELETE_SLICE : SQLITE_DELETE_SLICE;
   }
 
   /** Deletes up to `limit` rows older than `before`; returns how many went. */
@@ -126,7 +129,7 @@ export class LogRepository {
   async deleteIds(ids: readonly number[]): Promise<void> {
     const slice = this.deleteSlice;
     for (let i = 0; i < ids.length; i += slice) {
-      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      if (i > 0) await nextTurn();
       await this.logs.delete(ids.slice(i, i + slice));
     }
   }
