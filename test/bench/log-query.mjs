@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startGateway, stopGateway } from './query-gateway.mjs';
+import { startGateway, startProbe, stopGateway } from './query-gateway.mjs';
 
 const require = createRequire(import.meta.url);
 const Database = require('better-sqlite3');
@@ -133,26 +133,6 @@ async function main() {
   console.log(
     '\nThe 100 ms goal is for pages. A sum reads every matching row (all of them for everyone); it runs off the event loop, so the relay does not wait for it (docs/logs.md).',
   );
-}
-
-/** Asks /healthz one request after another until stopped; resolves with the slowest answer's time. */
-function startProbe(url) {
-  let running = true;
-  let max = 0;
-  const loop = (async () => {
-    while (running) {
-      const t0 = performance.now();
-      await (await fetch(`${url}/healthz`)).arrayBuffer();
-      max = Math.max(max, performance.now() - t0);
-    }
-  })();
-  return {
-    stop: async () => {
-      running = false;
-      await loop;
-      return max;
-    },
-  };
 }
 
 main().catch((err) => {

@@ -1,5 +1,6 @@
-// The gateway process the query benchmarks (log-query.mjs, dashboard-query.mjs) drive: the built app on a
-// given SQLite file, on a free port, silent, without the per-IP /api budget their query loops would spend.
+// The gateway process the query benchmarks (log-query.mjs, dashboard-query.mjs, console-writes.mjs) drive:
+// the built app on a given SQLite file, on a free port, silent, without the per-IP /api budget their query
+// loops would spend; and the probe that shows how long a query or write held its event loop.
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,4 +38,24 @@ export async function startGateway(dbPath, env = {}) {
 export async function stopGateway(gw) {
   gw.child.kill();
   await new Promise((r) => gw.child.once('exit', r));
+}
+
+/** Asks /healthz one request after another until stopped; resolves with the slowest answer's time. */
+export function startProbe(url) {
+  let running = true;
+  let max = 0;
+  const loop = (async () => {
+    while (running) {
+      const t0 = performance.now();
+      await (await fetch(`${url}/healthz`)).arrayBuffer();
+      max = Math.max(max, performance.now() - t0);
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return max;
+    },
+  };
 }

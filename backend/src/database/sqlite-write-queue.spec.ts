@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { SqliteWriteQueue } from './sqlite-write-queue';
+import { turnsDuring } from '../testing/event-loop-turns';
+import { SQLITE_SLICE_MS, SqliteWriteQueue } from './sqlite-write-queue';
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
@@ -87,5 +88,45 @@ describe('SqliteWriteQueue (a real SQLite file)', () => {
     });
     await expect(tx).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
     expect(await count()).toBe(0);
+  });
+
+  describe('statements chained by awaits (better-sqlite3 answers on the event loop)', () => {
+    /** Statements that each take ~1 ms (a recursive count), chained by awaits. */
+    const chain = (run: (sql: string) => Promise<unknown>, n: number) => async () => {
+      for (let i = 0; i < n; i++)
+        await run(
+          'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 5000) SELECT COUNT(*) FROM c',
+        );
+    };
+
+    it.each([
+      ['outside a transaction', (n: number) => chain((sql) => ds.query(sql), n)()],
+      ['inside one', (n: number) => ds.transaction((m) => chain((sql) => m.query(sql), n)())],
+    ])(`%s, give the event loop a turn once they have run ${SQLITE_SLICE_MS} ms without one`, async (_, work) => {
+      const started = performance.now();
+      const [, turns] = await turnsDuring(() => work(60));
+      const elapsed = performance.now() - started;
+      // Without the pacing: 0. With it, about one per millisecond; a busy machine only makes it more.
+      expect(elapsed).toBeGreaterThan(10);
+      expect(turns).toBeGreaterThanOrEqual(5);
+    });
+
+    it('still lets nothing into an open transaction while it gives turns', async () => {
+      let open = true;
+      const tx = ds
+        .transaction(async (m) => {
+          await m.query('INSERT INTO t VALUES (1)');
+          await chain((sql) => m.query(sql), 40)();
+          open = false;
+          throw new Error('rolled back');
+        })
+        .catch((err: Error) => err.message);
+      await new Promise((r) => setImmediate(r));
+      expect(open).toBe(true); // this runs in the middle of the transaction
+      const outside = ds.query('INSERT INTO t VALUES (2)');
+      expect(await tx).toBe('rolled back');
+      await outside;
+      expect(await count()).toBe(1);
+    });
   });
 });

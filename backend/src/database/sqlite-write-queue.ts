@@ -1,8 +1,12 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DataSource, QueryRunner } from 'typeorm';
 import { BetterSqlite3QueryRunner } from 'typeorm/driver/better-sqlite3/BetterSqlite3QueryRunner';
 import type { BetterSqlite3Driver } from 'typeorm/driver/better-sqlite3/BetterSqlite3Driver';
 
 const QUEUES = new WeakMap<DataSource, SqliteWriteQueue>();
+
+/** How long TypeORM's statements may run back to back before the event loop gets a turn. */
+export const SQLITE_SLICE_MS = 1;
 
 /**
  * One queue for every SQLite statement and transaction of the process (docs/ledger.md, "SQLite").
@@ -17,11 +21,20 @@ const QUEUES = new WeakMap<DataSource, SqliteWriteQueue>();
  *
  * Code inside a transaction must use that transaction's manager: a statement sent through another
  * one waits for the transaction to end, and fails after SQLITE_BUSY_TIMEOUT instead of hanging.
+ *
+ * better-sqlite3 answers on the event loop, so statements chained by awaits (a batch of inserts, a
+ * loop over channels) never let it turn: every request in flight would wait for the whole chain.
+ * Once TypeORM's statements have run for SQLITE_SLICE_MS without a turn, the next one waits for a
+ * turn first (inside a transaction too: the queue stays held, so nothing slips in). The ledger's
+ * synchronous work is not paced: it is one short transaction (docs/ledger.md, "SQLite").
  */
 export class SqliteWriteQueue {
   /** Who holds the queue: a runner in a transaction, or a token for one statement or sync work. */
   private holder: object | null = null;
   private readonly waiting: { owner: object; grant: () => void }[] = [];
+  /** When the current run of statements without a turn of the event loop began; null: a turn came since. */
+  private sliceStart: number | null = null;
+  private readonly endSlice = () => (this.sliceStart = null);
 
   private constructor(private readonly waitMs: number) {}
 
@@ -68,10 +81,25 @@ export class SqliteWriteQueue {
     }
   }
 
+  /** A turn of the event loop when statements have held it for SQLITE_SLICE_MS; null: go on now. */
+  private pace(): Promise<void> | null {
+    const now = performance.now();
+    if (this.sliceStart === null) {
+      this.sliceStart = now;
+      setImmediate(this.endSlice); // runs at the next turn, before any turn awaited below
+      return null;
+    }
+    return now - this.sliceStart < SQLITE_SLICE_MS ? null : nextTurn();
+  }
+
   private guard<R extends QueryRunner>(runner: R): R {
     const query = runner.query.bind(runner) as QueryRunner['query'];
-    runner.query = ((...args: Parameters<QueryRunner['query']>) =>
-      this.holder === runner ? query(...args) : this.exclusive(() => query(...args))) as QueryRunner['query'];
+    const run = (args: Parameters<QueryRunner['query']>) =>
+      this.holder === runner ? query(...args) : this.exclusive(() => query(...args));
+    runner.query = ((...args: Parameters<QueryRunner['query']>) => {
+      const turn = this.pace();
+      return turn ? turn.then(() => run(args)) : run(args);
+    }) as QueryRunner['query'];
 
     const start = runner.startTransaction.bind(runner);
     runner.startTransaction = async (isolation) => {

@@ -1,5 +1,5 @@
 import { ChannelEntity } from '../database/entities';
-import type { AbilityRow } from '../modules/channel/channel-fields';
+import type { AbilityFields, AbilityRow } from '../modules/channel/channel-fields';
 import type { ChannelRepository, ChannelSelector, ChannelTx } from '../modules/channel/channel.repository';
 import { entityDefaults } from './entity-defaults';
 import { FAKE_TX, notImplemented, strictFake, uniqueViolation } from './strict-fake';
@@ -107,6 +107,20 @@ export class FakeChannelRepository implements ChannelRepositoryContract {
         throw uniqueViolation('abilities.PRIMARY');
       this.abilities.push({ ...r });
     }
+  }
+
+  async abilitiesOf(channelId: number): Promise<AbilityRow[]> {
+    return this.abilities.filter((a) => a.channel_id === channelId).map((a) => ({ ...a }));
+  }
+
+  async deleteAbilityRows(rows: readonly AbilityRow[]): Promise<void> {
+    const same = (a: AbilityRow, r: AbilityRow) =>
+      a.group === r.group && a.model === r.model && a.channel_id === r.channel_id;
+    this.abilities = this.abilities.filter((a) => !rows.some((r) => same(a, r)));
+  }
+
+  async setAbilityFields(channelId: number, fields: AbilityFields): Promise<void> {
+    for (const a of this.abilities) if (a.channel_id === channelId) Object.assign(a, fields);
   }
 
   async setAbilitiesEnabled(channelId: number, enabled: boolean): Promise<void> {

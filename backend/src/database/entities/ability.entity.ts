@@ -1,9 +1,13 @@
 import { Entity, Index, PrimaryColumn } from 'typeorm';
 import { BigIntColumn, BoolColumn, IntColumn, StrColumn } from '../columns';
 
-/** The (group, model) → channel routing index, rebuilt from channels on every channel change. */
+/**
+ * The (group, model) → channel routing index, rebuilt from channels on every channel change (found by
+ * channel_id, which has its own index so that a channel's rows are not looked for in every row).
+ */
 @Entity('abilities')
 @Index(['group', 'model', 'enabled', 'priority'])
+@Index(['channel_id'])
 export class AbilityEntity {
   @PrimaryColumn({ type: 'varchar', length: 64 }) group!: string;
   @PrimaryColumn({ type: 'varchar', length: 191 }) model!: string;

@@ -9,6 +9,7 @@ import { AddVerificationCodes1795500000000 } from './1795500000000-add-verificat
 import { AddOAuthStates1795500539775 } from './1795500539775-add-oauth-states';
 import { AddQuotaDataTotals1795501369413 } from './1795501369413-add-quota-data-totals';
 import { AddChannelKeyStates1795517872768 } from './1795517872768-add-channel-key-states';
+import { AddAbilityChannelIndex1795949116118 } from './1795949116118-add-ability-channel-index';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -22,4 +23,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddOAuthStates1795500539775,
   AddQuotaDataTotals1795501369413,
   AddChannelKeyStates1795517872768,
+  AddAbilityChannelIndex1795949116118,
 ];

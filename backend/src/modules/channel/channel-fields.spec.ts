@@ -1,4 +1,4 @@
-import { abilityRows, appendedKeys, checkJsonObject, groupUnits, keysToCreate, normalizeOther, splitList } from './channel-fields';
+import { abilityChanges, abilityRows, appendedKeys, checkJsonObject, groupUnits, keysToCreate, normalizeOther, splitList } from './channel-fields';
 
 describe('channel fields', () => {
   it('splits lists (keys: libs/shared channel-keys.spec.ts)', () => {
@@ -9,6 +9,27 @@ describe('channel fields', () => {
     expect(rows).toHaveLength(4);
     expect(rows[0]).toEqual({ group: 'default', model: 'm1', channel_id: 3, enabled: true, priority: 5, weight: 2, tag: '' });
     expect(abilityRows({ id: 1, group: 'default', models: 'm', status: 3, priority: 0, weight: 0, tag: '' })[0].enabled).toBe(false);
+  });
+  describe('abilityChanges: only what differs is written', () => {
+    type More = Partial<{ status: number; priority: number; weight: number; tag: string }>;
+    const rows = (groups: string, models: string, more: More = {}) =>
+      abilityRows({ id: 9, group: groups, models, status: 1, priority: 0, weight: 0, tag: '', ...more });
+    const pairs = (list: { group: string; model: string }[]) => list.map((r) => `${r.group}/${r.model}`);
+    const shared = (enabled: boolean, priority: number) => ({ enabled, priority, weight: 0, tag: '' });
+    it.each([
+      ['nothing stored (a new channel)', rows('', ''), rows('default', 'a,b'), [], ['default/a', 'default/b'], null],
+      ['rows already right (a fix)', rows('default,vip', 'a,b'), rows('default,vip', 'a,b'), [], [], null],
+      ['a model added, one removed', rows('default', 'a,b'), rows('default', 'b,c'), ['default/a'], ['default/c'], null],
+      ['a group removed', rows('default,vip', 'a'), rows('default', 'a'), ['vip/a'], [], null],
+      ['priority changed', rows('default', 'a,b'), rows('default', 'a,b', { priority: 5 }), [], [], shared(true, 5)],
+      ['disabled', rows('default', 'a'), rows('default', 'a', { status: 2 }), [], [], shared(false, 0)],
+      ['every model removed', rows('default', 'a'), rows('default', ''), ['default/a'], [], null],
+    ])('%s', (_label, have, want, stale, missing, fields) => {
+      const changes = abilityChanges(have, want);
+      expect(pairs(changes.stale)).toEqual(stale);
+      expect(pairs(changes.missing)).toEqual(missing);
+      expect(changes.fields).toEqual(fields);
+    });
   });
   it('checks JSON objects', () => {
     expect(checkJsonObject('')).toBe(true);

@@ -55,6 +55,37 @@ export function abilityRows(c: AbilitySource): AbilityRow[] {
   return rows;
 }
 
+/** The fields every routing row of one channel shares (abilityRows gives them all the same). */
+export type AbilityFields = Pick<AbilityRow, 'enabled' | 'priority' | 'weight' | 'tag'>;
+
+/** What turns a channel's stored routing rows into the wanted ones (both of that one channel). */
+export interface AbilityChanges {
+  /** Stored rows of a (group, model) no longer served: to delete. */
+  stale: AbilityRow[];
+  /** Wanted rows not stored: to insert. */
+  missing: AbilityRow[];
+  /** The shared fields to set on the rows kept, when one of them differs; null when none does. */
+  fields: AbilityFields | null;
+}
+
+/** The smallest change from `have` to `want`: nothing at all when the stored rows are right. */
+export function abilityChanges(have: readonly AbilityRow[], want: readonly AbilityRow[]): AbilityChanges {
+  const key = (r: AbilityRow) => `${r.group}\u0000${r.model}`;
+  const wanted = new Set(want.map(key));
+  const stored = new Set(have.map(key));
+  const kept = have.filter((r) => wanted.has(key(r)));
+  const first = want[0];
+  const differs = (r: AbilityRow) =>
+    r.enabled !== first.enabled || r.priority !== first.priority || r.weight !== first.weight || r.tag !== first.tag;
+  return {
+    stale: have.filter((r) => !wanted.has(key(r))),
+    missing: want.filter((r) => !stored.has(key(r))),
+    fields: kept.some(differs)
+      ? { enabled: first.enabled, priority: first.priority, weight: first.weight, tag: first.tag }
+      : null,
+  };
+}
+
 /** JSON object text or empty (the channel schemas' rule, libs/shared schemas/json-text.ts). */
 export const checkJsonObject = isEmptyOrJsonObject;
 

@@ -3,7 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, In, Not, type EntityManager, type FindOptionsWhere, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { likePattern } from '../../common/http/paging';
 import { AbilityEntity, ChannelEntity } from '../../database/entities';
-import type { AbilityRow } from './channel-fields';
+import { INSERT_ROWS_PER_STATEMENT, insertRows } from '../../database/insert-rows';
+import type { AbilityFields, AbilityRow } from './channel-fields';
 
 /** A transaction opened by `ChannelRepository.transaction` (other modules' writes may join it). */
 export type ChannelTx = EntityManager;
@@ -46,8 +47,16 @@ const CHUNK = 200;
 export class ChannelRepository {
   constructor(@InjectRepository(ChannelEntity) private readonly channels: Repository<ChannelEntity>) {}
 
+  /**
+   * On MySQL at READ COMMITTED: a channel's routing rows are deleted through the channel_id index, and at
+   * REPEATABLE READ that also locks the gap after them, where concurrent writes of other channels insert
+   * theirs (two channels created at once deadlocked).
+   */
   transaction<T>(work: (tx: ChannelTx) => Promise<T>): Promise<T> {
-    return this.channels.manager.transaction(work);
+    const manager = this.channels.manager;
+    return manager.connection.options.type === 'mysql'
+      ? manager.transaction('READ COMMITTED', work)
+      : manager.transaction(work);
   }
 
   findById(id: number, tx?: ChannelTx): Promise<ChannelEntity | null> {
@@ -123,14 +132,37 @@ export class ChannelRepository {
     return this.channels.createQueryBuilder('c').select(['c.type', 'c.models']).getMany();
   }
 
-  /** Routing rows of these channels go. */
+  /**
+   * Routing rows of these channels go, one statement per channel (found by its index): one statement
+   * over many channels' rows would hold SQLite, and with it the event loop, for as long as it runs.
+   */
   async deleteAbilities(channelIds: readonly number[], tx?: ChannelTx): Promise<void> {
-    for (let i = 0; i < channelIds.length; i += CHUNK)
-      await this.abilities(tx).delete({ channel_id: In(channelIds.slice(i, i + CHUNK)) });
+    for (const id of channelIds) await this.abilities(tx).delete({ channel_id: id });
   }
 
-  async insertAbilities(rows: readonly AbilityRow[], tx?: ChannelTx): Promise<void> {
-    for (let i = 0; i < rows.length; i += CHUNK) await this.abilities(tx).insert(rows.slice(i, i + CHUNK));
+  /** The stored routing rows of one channel (found by its index). */
+  abilitiesOf(channelId: number, tx?: ChannelTx): Promise<AbilityRow[]> {
+    return this.abilities(tx).findBy({ channel_id: channelId });
+  }
+
+  /** Deletes these routing rows by their key, up to 100 per statement. */
+  async deleteAbilityRows(rows: readonly AbilityRow[], tx?: ChannelTx): Promise<void> {
+    for (let i = 0; i < rows.length; i += INSERT_ROWS_PER_STATEMENT) {
+      const keys = rows
+        .slice(i, i + INSERT_ROWS_PER_STATEMENT)
+        .map(({ group, model, channel_id }) => ({ group, model, channel_id }));
+      await this.abilities(tx).delete(keys);
+    }
+  }
+
+  /** Sets the fields every routing row of the channel shares. */
+  async setAbilityFields(channelId: number, fields: AbilityFields, tx?: ChannelTx): Promise<void> {
+    await this.abilities(tx).update({ channel_id: channelId }, fields);
+  }
+
+  /** In statements of up to 100 rows (insertRows); pass `tx` to make them one change. */
+  insertAbilities(rows: readonly AbilityRow[], tx?: ChannelTx): Promise<void> {
+    return insertRows(tx ?? this.channels.manager, AbilityEntity, rows);
   }
 
   async setAbilitiesEnabled(channelId: number, enabled: boolean, tx?: ChannelTx): Promise<void> {

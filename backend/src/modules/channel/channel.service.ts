@@ -20,7 +20,7 @@ import { decryptSecret, encryptSecret } from '../auth/secret-box';
 import { LogService } from '../log/log.service';
 import { ClusterBus } from '../redis/cluster-bus.service';
 import { ChannelKeyStore } from './channel-key-store';
-import { abilityRows, appendedKeys, keysToCreate, normalizeOther, splitList } from './channel-fields';
+import { abilityChanges, abilityRows, appendedKeys, keysToCreate, normalizeOther, splitList } from './channel-fields';
 import { toChannelView, type ChannelView } from './channel-view';
 import { ChannelRepository, type ChannelSelector, type ChannelTx } from './channel.repository';
 import type { CreateChannelDto, UpdateChannelDto } from './dto';
@@ -262,8 +262,11 @@ export class ChannelService {
   async refresh(ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;
     await this.repo.transaction(async (tx) => {
-      await this.repo.deleteAbilities(ids, tx);
-      for (const c of await this.repo.findByIds(ids, tx)) await this.rebuildAbilities(tx, c);
+      const found = await this.repo.findByIds(ids, tx);
+      const kept = new Set(found.map((c) => c.id));
+      const gone = ids.filter((id) => !kept.has(id));
+      await this.repo.deleteAbilities(gone, tx);
+      for (const c of found) await this.rebuildAbilities(tx, c);
     });
     for (const id of ids) await this.announce(id);
   }
@@ -334,9 +337,16 @@ export class ChannelService {
     return c;
   }
 
+  /**
+   * Brings the channel's routing rows to its stored state, writing only what differs: a new channel's
+   * rows are inserted, an edit deletes and inserts the (group, model) pairs it changed, and a fix of a
+   * channel whose rows are right writes nothing (docs/channel-types.md, "Writing many rows").
+   */
   private async rebuildAbilities(tx: ChannelTx, c: ChannelEntity): Promise<void> {
-    await this.repo.deleteAbilities([c.id], tx);
-    await this.repo.insertAbilities(abilityRows(c), tx);
+    const { stale, missing, fields } = abilityChanges(await this.repo.abilitiesOf(c.id, tx), abilityRows(c));
+    await this.repo.deleteAbilityRows(stale, tx);
+    if (fields) await this.repo.setAbilityFields(c.id, fields, tx);
+    await this.repo.insertAbilities(missing, tx);
   }
 
   private encrypt(key: string): string {

@@ -4,6 +4,7 @@ import { RedemptionStatus } from '@gw/shared';
 import { In, IsNull, type EntityManager, type Repository } from 'typeorm';
 import { likePattern } from '../../common/http/paging';
 import { RedemptionEntity, RedemptionUseEntity } from '../../database/entities';
+import { insertRows } from '../../database/insert-rows';
 import { SqliteReader } from '../../database/sqlite-reader';
 
 /** A transaction the redemption's writes (and the credit it pays) join. */
@@ -38,13 +39,9 @@ export class RedemptionRepository {
     return this.repo.manager.transaction(work);
   }
 
-  /** Inserts the rows in one transaction (all or none; `key` is unique) and returns them with ids. */
-  insertAll(rows: readonly Partial<RedemptionEntity>[]): Promise<RedemptionEntity[]> {
-    return this.repo.manager.transaction(async (m) => {
-      const saved: RedemptionEntity[] = [];
-      for (const row of rows) saved.push(await m.getRepository(RedemptionEntity).save(this.repo.create(row)));
-      return saved;
-    });
+  /** Inserts the rows in one transaction: all or none (`key` is unique). */
+  insertAll(rows: readonly Partial<RedemptionEntity>[]): Promise<void> {
+    return this.repo.manager.transaction((m) => insertRows(m, RedemptionEntity, rows));
   }
 
   /**

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, type Repository } from 'typeorm';
 import { likePattern } from '../../common/http/paging';
 import { TokenEntity } from '../../database/entities';
+import { insertRows } from '../../database/insert-rows';
 
 /** Narrows a caller's live tokens: a name fragment (LIKE, wildcards escaped) and/or an exact key hash. */
 export interface OwnedTokenFilter {
@@ -24,13 +25,18 @@ export interface RowWindow {
 export class TokenRepository {
   constructor(@InjectRepository(TokenEntity) private readonly repo: Repository<TokenEntity>) {}
 
-  /** Inserts the rows in one transaction (all or none; key_hash is unique) and returns them with ids. */
-  insertAll(rows: readonly Partial<TokenEntity>[]): Promise<TokenEntity[]> {
-    return this.repo.manager.transaction(async (m) => {
-      const saved: TokenEntity[] = [];
-      for (const row of rows) saved.push(await m.getRepository(TokenEntity).save(this.repo.create(row)));
-      return saved;
+  /**
+   * Inserts the rows in one transaction (all or none; key_hash is unique) and returns them as stored,
+   * in the order given, read back by key_hash.
+   */
+  async insertAll(rows: readonly Partial<TokenEntity>[]): Promise<TokenEntity[]> {
+    const hashes = rows.map((r) => r.key_hash as string);
+    const stored = await this.repo.manager.transaction(async (m) => {
+      await insertRows(m, TokenEntity, rows);
+      return m.getRepository(TokenEntity).findBy({ key_hash: In(hashes) });
     });
+    const byHash = new Map(stored.map((t) => [t.key_hash, t]));
+    return hashes.map((h) => byHash.get(h) as TokenEntity);
   }
 
   /** One page of the owner's live tokens matching `filter`, newest first, with the total that match. */

@@ -1,0 +1,95 @@
+// Console writes that touch many rows, through the real app on a fresh SQLite file: batches of codes,
+// tokens and channels, a large model list, the routing fix. While each runs, a probe asks /healthz over
+// and over: its slowest answer shows how long the write held the event loop (docs/channel-types.md).
+// Usage: node test/bench/console-writes.mjs [checkout to measure, default this one]   (prints a table)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startProbe } from './query-gateway.mjs';
+
+const ROOT = resolve(process.argv[2] ?? new URL('../..', import.meta.url).pathname);
+const { startGateway, stopGateway } = await import(join(ROOT, 'test/bench/query-gateway.mjs'));
+const RUNS = 6;
+
+const dir = mkdtempSync(join(tmpdir(), 'gw-writebench-'));
+const gw = await startGateway(join(dir, 'gateway.db'));
+const json = { 'content-type': 'application/json' };
+const setup = { username: 'root', password: 'bench-pass-1', confirmPassword: 'bench-pass-1' };
+await fetch(`${gw.url}/api/setup`, { method: 'POST', headers: json, body: JSON.stringify(setup) });
+const login = await fetch(`${gw.url}/api/user/login`, {
+  method: 'POST',
+  headers: json,
+  body: JSON.stringify({ username: 'root', password: 'bench-pass-1' }),
+});
+const session = {
+  ...json,
+  cookie: login.headers.getSetCookie()[0].split(';')[0],
+  'new-api-user': String((await login.json()).data.id),
+};
+
+async function call(method, path, body) {
+  const res = await fetch(`${gw.url}${path}`, { method, headers: session, body: JSON.stringify(body ?? {}) });
+  const answer = await res.json();
+  if (!answer.success) throw new Error(`${method} ${path}: ${JSON.stringify(answer)}`);
+  return answer.data;
+}
+
+const models = (n, prefix) => Array.from({ length: n }, (_, i) => `${prefix}-${i}`).join(',');
+let n = 0;
+const writes = {
+  '100 redemption codes': () => call('POST', '/api/redemption/', { name: `b${n++}`, quota: 1000, count: 100 }),
+  '100 tokens': () =>
+    call('POST', '/api/token/', {
+      name: `t${n++}`,
+      count: 100,
+      remain_quota: 1000,
+      expired_time: -1,
+      unlimited_quota: true,
+    }),
+  '100 keys as 100 channels, 50 models × 2 groups': () =>
+    call('POST', '/api/channel/', {
+      mode: 'batch',
+      name: `c${n++}`,
+      type: 1,
+      key: Array.from({ length: 100 }, (_, i) => `sk-${n}-${i}`).join('\n'),
+      models: models(50, 'model'),
+      group: 'default,vip',
+      status: 2,
+    }),
+  "a channel's models edited from 50 to 500 (× 2 groups)": async () => {
+    const made = await call('POST', '/api/channel/', {
+      name: `e${n++}`,
+      type: 1,
+      key: 'sk-edit',
+      models: models(50, 'model'),
+      group: 'default,vip',
+      status: 2,
+    });
+    return call('PUT', '/api/channel/', { id: made.id, models: models(500, 'big-model') });
+  },
+  'POST /api/channel/fix, every channel': () => call('POST', '/api/channel/fix'),
+};
+
+const rows = [];
+for (const [name, write] of Object.entries(writes)) {
+  const times = [];
+  let held = 0;
+  for (let i = 0; i <= RUNS; i++) {
+    const probe = startProbe(gw.url);
+    const t0 = performance.now();
+    await write();
+    const ms = performance.now() - t0;
+    const slowest = await probe.stop();
+    if (i === 0) continue; // the first run warms up
+    times.push(ms);
+    held = Math.max(held, slowest);
+  }
+  times.sort((a, b) => a - b);
+  rows.push(`| ${name} | ${times[times.length >> 1].toFixed(1)} | ${times.at(-1).toFixed(1)} | ${held.toFixed(1)} |`);
+}
+await stopGateway(gw);
+rmSync(dir, { recursive: true, force: true });
+
+console.log(`\n### Console writes (${ROOT}; fresh SQLite; ${RUNS} runs each after one to warm up)\n`);
+console.log('| write | p50 ms | max ms | slowest /healthz meanwhile, ms |\n|---|---:|---:|---:|');
+console.log(rows.join('\n'));
