@@ -9,7 +9,7 @@ import { startProbe } from './query-gateway.mjs';
 
 const ROOT = resolve(process.argv[2] ?? new URL('../..', import.meta.url).pathname);
 const { startGateway, stopGateway } = await import(join(ROOT, 'test/bench/query-gateway.mjs'));
-const RUNS = 6;
+const RUNS = Number(process.env.BENCH_RUNS ?? 6);
 
 const dir = mkdtempSync(join(tmpdir(), 'gw-writebench-'));
 const gw = await startGateway(join(dir, 'gateway.db'));
@@ -54,7 +54,7 @@ const writes = {
       key: Array.from({ length: 100 }, (_, i) => `sk-${n}-${i}`).join('\n'),
       models: models(50, 'model'),
       group: 'default,vip',
-      status: 2,
+      status: 1,
     }),
   "a channel's models edited from 50 to 500 (× 2 groups)": async () => {
     const made = await call('POST', '/api/channel/', {
@@ -63,7 +63,7 @@ const writes = {
       key: 'sk-edit',
       models: models(50, 'model'),
       group: 'default,vip',
-      status: 2,
+      status: 1,
     });
     return call('PUT', '/api/channel/', { id: made.id, models: models(500, 'big-model') });
   },

@@ -25,6 +25,9 @@ import { toChannelView, type ChannelView } from './channel-view';
 import { ChannelRepository, type ChannelSelector, type ChannelTx } from './channel.repository';
 import type { CreateChannelDto, UpdateChannelDto } from './dto';
 
+/** Channels read per statement in work over many (a statement and its rows are one hold of the event loop on SQLite). */
+const CHANNELS_PER_READ = 50;
+
 /** Where a model is served (ChannelService.servedModels). */
 export interface ModelServing {
   groups: Set<string>;
@@ -92,7 +95,7 @@ export class ChannelService {
       }
       return rows;
     });
-    for (const row of saved) await this.announce(row.id);
+    await this.announce(saved.map((row) => row.id));
     const views = saved.map((c) => toChannelView(c));
     return mode === 'batch' ? views : views[0];
   }
@@ -132,7 +135,7 @@ export class ChannelService {
       await this.rebuildAbilities(tx, next);
     });
     await this.afterKeyOrStatusChange(current, next, patch.key !== undefined);
-    await this.announce(id);
+    await this.announce([id]);
     return toChannelView(next);
   }
 
@@ -158,7 +161,7 @@ export class ChannelService {
       await this.rebuildAbilities(tx, row);
       return row;
     });
-    await this.announce(saved.id);
+    await this.announce([saved.id]);
     return toChannelView(saved);
   }
 
@@ -169,7 +172,7 @@ export class ChannelService {
       await this.repo.delete([id], tx);
     });
     await this.keyStates.prune(id);
-    await this.announce(id);
+    await this.announce([id]);
   }
 
   /** One channel, without its key (see revealKey). */
@@ -217,7 +220,7 @@ export class ChannelService {
         channel_id: id,
         content: `channel #${id} auto-disabled: ${reason.slice(0, 512)}`,
       });
-      await this.announce(id);
+      await this.announce([id]);
     }
     return changed;
   }
@@ -238,7 +241,7 @@ export class ChannelService {
         channel_id: id,
         content: `channel #${id} re-enabled after a passing test`,
       });
-      await this.announce(id);
+      await this.announce([id]);
     }
     return changed;
   }
@@ -262,13 +265,16 @@ export class ChannelService {
   async refresh(ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;
     await this.repo.transaction(async (tx) => {
-      const found = await this.repo.findByIds(ids, tx);
-      const kept = new Set(found.map((c) => c.id));
-      const gone = ids.filter((id) => !kept.has(id));
-      await this.repo.deleteAbilities(gone, tx);
-      for (const c of found) await this.rebuildAbilities(tx, c);
+      for (let i = 0; i < ids.length; i += CHANNELS_PER_READ) {
+        const part = ids.slice(i, i + CHANNELS_PER_READ);
+        const found = await this.repo.findByIds(part, tx);
+        const kept = new Set(found.map((c) => c.id));
+        const gone = part.filter((id) => !kept.has(id));
+        await this.repo.deleteAbilities(gone, tx);
+        for (const c of found) await this.rebuildAbilities(tx, c);
+      }
     });
-    for (const id of ids) await this.announce(id);
+    await this.announce(ids);
   }
 
   /** Channels removed elsewhere (batch delete): their routing rows go and caches are told. */
@@ -278,7 +284,7 @@ export class ChannelService {
       await this.repo.deleteAbilities(ids, tx);
       return this.repo.delete(ids, tx);
     });
-    for (const id of ids) await this.announce(id);
+    await this.announce(ids);
     return removed;
   }
 
@@ -325,9 +331,13 @@ export class ChannelService {
       );
   }
 
-  /** Publishes the committed state of one channel so that caches apply it at once. */
-  private async announce(id: number): Promise<void> {
-    this.changes.next({ id, channel: await this.repo.findById(id) });
+  /** Publishes the committed state of these channels (null: gone) so that caches apply it at once. */
+  private async announce(ids: readonly number[]): Promise<void> {
+    for (let i = 0; i < ids.length; i += CHANNELS_PER_READ) {
+      const part = ids.slice(i, i + CHANNELS_PER_READ);
+      const stored = new Map((await this.repo.findByIds(part)).map((c) => [c.id, c]));
+      for (const id of part) this.changes.next({ id, channel: stored.get(id) ?? null });
+    }
   }
 
   /** The stored row of a channel (key encrypted; see keysOf); 404 when there is none. */

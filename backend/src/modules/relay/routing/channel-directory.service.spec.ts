@@ -5,6 +5,12 @@ import { entityDefaults } from '../../../testing/entity-defaults';
 import { partialFake } from '../../../testing/strict-fake';
 import type { ChannelChange, ChannelService } from '../../channel/channel.service';
 import { ChannelDirectory } from './channel-directory.service';
+import { buildRoutingTable } from './routing-table';
+
+jest.mock('./routing-table', () => {
+  const actual = jest.requireActual<typeof import('./routing-table')>('./routing-table');
+  return { ...actual, buildRoutingTable: jest.fn(actual.buildRoutingTable) };
+});
 
 /** The directory against a channel table the test controls, whose full reads it can hold back. */
 function world() {
@@ -67,5 +73,23 @@ describe('ChannelDirectory', () => {
     expect(w.directory.table.all.get(1)?.status).toBe(2);
     expect(w.directory.table.all.has(2)).toBe(true);
     w.directory.onModuleDestroy();
+  });
+
+  it('builds the index once for a batch of changes, and a read right after a change sees it', async () => {
+    const w = world();
+    await w.directory.onModuleInit();
+    const builds = jest.mocked(buildRoutingTable);
+    builds.mockClear();
+    try {
+      for (let id = 1; id <= 100; id++) w.write(w.row(id));
+      expect(w.directory.table.all.size).toBe(100); // no turn of the event loop needed
+      w.write(w.row(7, 2));
+      await new Promise((r) => setImmediate(r)); // nobody read: applied at the next turn
+      expect(builds).toHaveBeenCalledTimes(2);
+      expect(w.directory.table.all.get(7)?.status).toBe(2);
+      expect(builds).toHaveBeenCalledTimes(2);
+    } finally {
+      w.directory.onModuleDestroy();
+    }
   });
 });

@@ -10,8 +10,12 @@ import { buildRoutingTable, type RoutingTable } from './routing-table';
 
 /**
  * Every channel in memory with the routing index built from it. A channel write on this node is
- * applied at once from the change event; another node's write makes it reload the whole set
+ * applied from the change event; another node's write makes it reload the whole set
  * (docs/cluster.md), as it does every SYNC_FREQUENCY.
+ *
+ * Building the index goes over every channel's routing pairs (~18 ms for 60,000), so changes are
+ * gathered and the index is built once for all of them: when it is next read, or at the next turn of
+ * the event loop. A batch of 100 channels builds it once instead of 100 times.
  */
 @Injectable()
 export class ChannelDirectory implements OnModuleInit, OnModuleDestroy {
@@ -19,6 +23,8 @@ export class ChannelDirectory implements OnModuleInit, OnModuleDestroy {
   private snapshot: RoutingTable = buildRoutingTable([]);
   private subscription?: Subscription;
   private timer?: NodeJS.Timeout;
+  /** Changes not yet in the index (null: the channel is gone); see `table`. */
+  private readonly pending = new Map<number, ChannelEntity | null>();
   /** Ids applied from change events while a reload was reading: the reload keeps their newer state. */
   private readonly appliedDuringReload = new Set<Set<number>>();
   /** Reads every channel (boot, periodic sync, another node's change); never overlapping. */
@@ -46,8 +52,9 @@ export class ChannelDirectory implements OnModuleInit, OnModuleDestroy {
     this.subscription?.unsubscribe();
   }
 
-  /** The current index; hold it for one request. */
+  /** The current index, with every change announced so far; hold it for one request. */
   get table(): RoutingTable {
+    this.applyPending();
     return this.snapshot;
   }
 
@@ -61,6 +68,7 @@ export class ChannelDirectory implements OnModuleInit, OnModuleDestroy {
         const relay = this.toRelay(c);
         if (relay) next.set(c.id, relay);
       }
+      this.applyPending();
       for (const id of applied) {
         const current = this.snapshot.all.get(id);
         if (current) next.set(id, current);
@@ -73,12 +81,21 @@ export class ChannelDirectory implements OnModuleInit, OnModuleDestroy {
   }
 
   private apply(id: number, channel: ChannelEntity | null): void {
-    const next = new Map(this.snapshot.all);
-    const relay = channel ? this.toRelay(channel) : null;
-    if (relay) next.set(id, relay);
-    else next.delete(id);
-    this.snapshot = buildRoutingTable(next.values());
+    if (this.pending.size === 0) setImmediate(() => this.applyPending());
+    this.pending.set(id, channel);
     for (const applied of this.appliedDuringReload) applied.add(id);
+  }
+
+  private applyPending(): void {
+    if (this.pending.size === 0) return;
+    const next = new Map(this.snapshot.all);
+    for (const [id, channel] of this.pending) {
+      const relay = channel ? this.toRelay(channel) : null;
+      if (relay) next.set(id, relay);
+      else next.delete(id);
+    }
+    this.pending.clear();
+    this.snapshot = buildRoutingTable(next.values());
   }
 
   /** A channel whose key cannot be decrypted (CRYPTO_SECRET changed) is left out, loudly. */

@@ -42,7 +42,11 @@ export function buildRoutingTable(channels: Iterable<RelayChannel>): RoutingTabl
   const tiers = new Map<string, Tier[]>();
   for (const [k, list] of pairs) {
     const byPriority = new Map<number, RelayChannel[]>();
-    for (const c of list) byPriority.set(c.priority, [...(byPriority.get(c.priority) ?? []), c]);
+    for (const c of list) {
+      const same = byPriority.get(c.priority);
+      if (same) same.push(c);
+      else byPriority.set(c.priority, [c]);
+    }
     tiers.set(
       k,
       [...byPriority.entries()]
