@@ -1,6 +1,7 @@
 // Console writes that touch many rows, through the real app on a fresh SQLite file: batches of codes,
-// tokens and channels, a large model list, the routing fix. While each runs, a probe asks /healthz over
-// and over: its slowest answer shows how long the write held the event loop (docs/channel-types.md).
+// tokens and channels, a large model list, the routing fix; then the periodic reload of every channel.
+// While each runs, a probe asks /healthz over and over: its slowest answer shows how long the event loop
+// was held (docs/channel-types.md).
 // Usage: node test/bench/console-writes.mjs [checkout to measure, default this one]   (prints a table)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -88,7 +89,17 @@ for (const [name, write] of Object.entries(writes)) {
   rows.push(`| ${name} | ${times[times.length >> 1].toFixed(1)} | ${times.at(-1).toFixed(1)} | ${held.toFixed(1)} |`);
 }
 await stopGateway(gw);
+
+// Nothing written: the periodic reload of every channel the writes left (every second here; SYNC_FREQUENCY
+// is 60 s by default), on a gateway restarted on the same file.
+const idle = await startGateway(join(dir, 'gateway.db'), { SYNC_FREQUENCY: '1' });
+await new Promise((r) => setTimeout(r, 2000));
+const probe = startProbe(idle.url);
+await new Promise((r) => setTimeout(r, 10_000));
+const reloadHeld = await probe.stop();
+await stopGateway(idle);
 rmSync(dir, { recursive: true, force: true });
+rows.push(`| nothing, 10 s with every channel reloaded each second | – | – | ${reloadHeld.toFixed(1)} |`);
 
 console.log(`\n### Console writes (${ROOT}; fresh SQLite; ${RUNS} runs each after one to warm up)\n`);
 console.log('| write | p50 ms | max ms | slowest /healthz meanwhile, ms |\n|---|---:|---:|---:|');

@@ -27,9 +27,10 @@ function world() {
       group: 'default',
       key: 'k',
     }) as ChannelEntity;
+  const keysOf = jest.fn(() => ['k']);
   const channels = partialFake<ChannelService>('ChannelService', {
     changes,
-    keysOf: () => ['k'],
+    keysOf,
     loadAll: async () => {
       const snapshot = [...table.values()];
       await hold;
@@ -42,6 +43,8 @@ function world() {
     directory,
     table,
     row,
+    /** How many times a channel's keys were decrypted (once per channel made). */
+    keysOf,
     /** A local write: stored, then announced as ChannelService does. */
     write(c: ChannelEntity) {
       table.set(c.id, c);
@@ -91,5 +94,29 @@ describe('ChannelDirectory', () => {
     } finally {
       w.directory.onModuleDestroy();
     }
+  });
+
+  it('a reload remakes only the channels whose routing fields changed, and keeps the index when none did', async () => {
+    const w = world();
+    for (let id = 1; id <= 50; id++) w.table.set(id, w.row(id));
+    await w.directory.onModuleInit();
+    const builds = jest.mocked(buildRoutingTable);
+    builds.mockClear();
+    w.keysOf.mockClear();
+    const before = w.directory.table;
+    w.table.set(3, { ...w.row(3), used_quota: 12345, balance: 9 }); // counters: not routing fields
+    await w.directory.reload();
+    expect(w.keysOf).not.toHaveBeenCalled();
+    expect(builds).not.toHaveBeenCalled();
+    expect(w.directory.table).toBe(before);
+    w.table.set(4, { ...w.row(4), models: 'm,n' });
+    w.table.delete(5);
+    await w.directory.reload();
+    expect(w.keysOf).toHaveBeenCalledTimes(1);
+    expect(builds).toHaveBeenCalledTimes(1);
+    expect(w.directory.table.models('default')).toEqual(['m', 'n']);
+    expect(w.directory.table.all.has(5)).toBe(false);
+    expect(w.directory.table.all.get(6)).toBe(before.all.get(6)); // the same object, not made again
+    w.directory.onModuleDestroy();
   });
 });

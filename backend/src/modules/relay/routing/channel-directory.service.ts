@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../../config/env';
 import type { ChannelEntity } from '../../../database/entities';
 import { ChannelService } from '../../channel/channel.service';
 import { ClusterBus } from '../../redis/cluster-bus.service';
-import { toRelayChannel, type RelayChannel } from './relay-channel';
+import { relaySource, toRelayChannel, type RelayChannel } from './relay-channel';
 import { buildRoutingTable, type RoutingTable } from './routing-table';
 
 /**
@@ -15,7 +15,9 @@ import { buildRoutingTable, type RoutingTable } from './routing-table';
  *
  * Building the index goes over every channel's routing pairs (~18 ms for 60,000), so changes are
  * gathered and the index is built once for all of them: when it is next read, or at the next turn of
- * the event loop. A batch of 100 channels builds it once instead of 100 times.
+ * the event loop. A batch of 100 channels builds it once instead of 100 times. A reload keeps each
+ * channel it made whose stored fields did not change (relaySource: no decryption, no parsing again),
+ * and the index itself when no channel changed.
  */
 @Injectable()
 export class ChannelDirectory implements OnModuleInit, OnModuleDestroy {
@@ -23,6 +25,8 @@ export class ChannelDirectory implements OnModuleInit, OnModuleDestroy {
   private snapshot: RoutingTable = buildRoutingTable([]);
   private subscription?: Subscription;
   private timer?: NodeJS.Timeout;
+  /** Each channel as the last reload made it, with the stored fields it was made from. */
+  private made = new Map<number, { source: string; relay: RelayChannel | null }>();
   /** Changes not yet in the index (null: the channel is gone); see `table`. */
   private readonly pending = new Map<number, ChannelEntity | null>();
   /** Ids applied from change events while a reload was reading: the reload keeps their newer state. */
@@ -63,18 +67,23 @@ export class ChannelDirectory implements OnModuleInit, OnModuleDestroy {
     this.appliedDuringReload.add(applied);
     try {
       const rows = await this.channels.loadAll();
+      const made = new Map<number, { source: string; relay: RelayChannel | null }>();
       const next = new Map<number, RelayChannel>();
       for (const c of rows) {
-        const relay = this.toRelay(c);
+        const source = relaySource(c);
+        const before = this.made.get(c.id);
+        const relay = before?.source === source ? before.relay : this.toRelay(c);
+        made.set(c.id, { source, relay });
         if (relay) next.set(c.id, relay);
       }
+      this.made = made;
       this.applyPending();
       for (const id of applied) {
         const current = this.snapshot.all.get(id);
         if (current) next.set(id, current);
         else next.delete(id);
       }
-      this.snapshot = buildRoutingTable(next.values());
+      if (!sameChannels(this.snapshot.all, next)) this.snapshot = buildRoutingTable(next.values());
     } finally {
       this.appliedDuringReload.delete(applied);
     }
@@ -107,4 +116,11 @@ export class ChannelDirectory implements OnModuleInit, OnModuleDestroy {
       return null;
     }
   }
+}
+
+/** The same channel objects under the same ids. */
+function sameChannels(a: ReadonlyMap<number, RelayChannel>, b: ReadonlyMap<number, RelayChannel>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [id, channel] of b) if (a.get(id) !== channel) return false;
+  return true;
 }

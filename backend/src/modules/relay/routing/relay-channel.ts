@@ -42,6 +42,36 @@ function statusMap(text: string | null | undefined): Record<string, number> {
   return out;
 }
 
+/** The stored fields a RelayChannel is made from (toRelayChannel, and `key` for its keys, still encrypted). */
+export const RELAY_SOURCE_FIELDS = [
+  'type',
+  'name',
+  'status',
+  'key',
+  'multi_key_mode',
+  'base_url',
+  'openai_organization',
+  'model_mapping',
+  'status_code_mapping',
+  'param_override',
+  'auto_ban',
+  'priority',
+  'weight',
+  'group',
+  'models',
+  'other',
+  'tag',
+] as const satisfies readonly (keyof ChannelEntity)[];
+
+/**
+ * Those fields of a stored channel as one string: two rows with the same string make the same
+ * RelayChannel, so a reload keeps the one it made (counters such as used_quota change all the time and
+ * are not part of it).
+ */
+export function relaySource(c: ChannelEntity): string {
+  return JSON.stringify(RELAY_SOURCE_FIELDS.map((f) => c[f] ?? null));
+}
+
 export function toRelayChannel(c: ChannelEntity, keys: readonly string[]): RelayChannel {
   return Object.freeze({
     id: c.id,
