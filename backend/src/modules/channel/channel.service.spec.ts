@@ -160,6 +160,17 @@ describe('ChannelService', () => {
       await channels.refresh([id]);
       expect(routes(id)).toEqual(['default/gpt-z:false']);
     });
+
+    it('refreshes many channels in transactions of 50, so that none holds SQLite for long', async () => {
+      const keys = Array.from({ length: 120 }, (_, i) => `sk-${i}`).join('\n');
+      const batch = await channels.create({ name: 'b', key: keys, models: 'gpt-a,gpt-b', type: OPENAI, mode: 'batch' });
+      const made = (batch as ChannelView[]).map((c) => c.id);
+      const opened = jest.spyOn(fake, 'transaction');
+      await channels.refresh([...made, 999_999]);
+      expect(opened).toHaveBeenCalledTimes(3);
+      expect(routes(made[119])).toEqual(['default/gpt-a:true', 'default/gpt-b:true']);
+      expect(announced.filter((c) => c.id === 999_999)).toEqual([{ id: 999_999, channel: null }]);
+    });
   });
 
   describe('status changes', () => {

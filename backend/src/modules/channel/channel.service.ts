@@ -261,20 +261,24 @@ export class ChannelService {
     return this.repo.findRefs(selector);
   }
 
-  /** Rebuilds the routing rows of these channels from their stored state and announces them. */
+  /**
+   * Rebuilds the routing rows of these channels from their stored state and announces them. One
+   * transaction per 50 channels: each channel's rows are right on their own, and on SQLite a
+   * transaction holds the write queue, so one over thousands of channels would keep the relay's
+   * commits waiting past SQLITE_BUSY_TIMEOUT.
+   */
   async refresh(ids: readonly number[]): Promise<void> {
-    if (ids.length === 0) return;
-    await this.repo.transaction(async (tx) => {
-      for (let i = 0; i < ids.length; i += CHANNELS_PER_READ) {
-        const part = ids.slice(i, i + CHANNELS_PER_READ);
+    for (let i = 0; i < ids.length; i += CHANNELS_PER_READ) {
+      const part = ids.slice(i, i + CHANNELS_PER_READ);
+      await this.repo.transaction(async (tx) => {
         const found = await this.repo.findByIds(part, tx);
         const kept = new Set(found.map((c) => c.id));
         const gone = part.filter((id) => !kept.has(id));
         await this.repo.deleteAbilities(gone, tx);
         for (const c of found) await this.rebuildAbilities(tx, c);
-      }
-    });
-    await this.announce(ids);
+      });
+    }
+    if (ids.length > 0) await this.announce(ids);
   }
 
   /** Channels removed elsewhere (batch delete): their routing rows go and caches are told. */
