@@ -4,7 +4,7 @@ import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
  * Rows per statement: ~1 ms of SQLite work for the widest rows written here (a redemption code has
  * 14 columns), and well under SQLite's 32,766 bound values.
  */
-export const INSERT_ROWS_PER_STATEMENT = 100;
+export const ROWS_PER_STATEMENT = 100;
 
 /**
  * Inserts `rows` of one entity through `manager` (inside its transaction, if it has one) in multi-row
@@ -20,7 +20,7 @@ export async function insertRows<E extends ObjectLiteral>(
   manager: EntityManager,
   entity: EntityTarget<E>,
   rows: readonly Partial<E>[],
-  perStatement = INSERT_ROWS_PER_STATEMENT,
+  perStatement = ROWS_PER_STATEMENT,
 ): Promise<void> {
   if (rows.length === 0) return;
   const meta = manager.connection.getMetadata(entity);

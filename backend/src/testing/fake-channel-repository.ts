@@ -103,8 +103,7 @@ export class FakeChannelRepository implements ChannelRepositoryContract {
 
   async insertAbilities(rows: readonly AbilityRow[]): Promise<void> {
     for (const r of rows) {
-      if (this.abilities.some((a) => a.group === r.group && a.model === r.model && a.channel_id === r.channel_id))
-        throw uniqueViolation('abilities.PRIMARY');
+      if (this.abilities.some((a) => sameAbilityKey(a, r))) throw uniqueViolation('abilities.PRIMARY');
       this.abilities.push({ ...r });
     }
   }
@@ -114,9 +113,7 @@ export class FakeChannelRepository implements ChannelRepositoryContract {
   }
 
   async deleteAbilityRows(rows: readonly AbilityRow[]): Promise<void> {
-    const same = (a: AbilityRow, r: AbilityRow) =>
-      a.group === r.group && a.model === r.model && a.channel_id === r.channel_id;
-    this.abilities = this.abilities.filter((a) => !rows.some((r) => same(a, r)));
+    this.abilities = this.abilities.filter((a) => !rows.some((r) => sameAbilityKey(a, r)));
   }
 
   async setAbilityFields(channelId: number, fields: AbilityFields): Promise<void> {
@@ -155,4 +152,9 @@ export class FakeChannelRepository implements ChannelRepositoryContract {
 export function fakeChannelRepository(): { fake: FakeChannelRepository; repo: ChannelRepository } {
   const fake = new FakeChannelRepository();
   return { fake, repo: strictFake('ChannelRepository', fake) as unknown as ChannelRepository };
+}
+
+/** The primary key of `abilities`: (group, model, channel_id). */
+function sameAbilityKey(a: AbilityRow, b: AbilityRow): boolean {
+  return a.group === b.group && a.model === b.model && a.channel_id === b.channel_id;
 }

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, In, Not, type EntityManager, type FindOptionsWhere, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { likePattern } from '../../common/http/paging';
 import { AbilityEntity, ChannelEntity } from '../../database/entities';
-import { INSERT_ROWS_PER_STATEMENT, insertRows } from '../../database/insert-rows';
+import { ROWS_PER_STATEMENT, insertRows } from '../../database/insert-rows';
 import type { AbilityFields, AbilityRow } from './channel-fields';
 
 /** A transaction opened by `ChannelRepository.transaction` (other modules' writes may join it). */
@@ -147,9 +147,9 @@ export class ChannelRepository {
 
   /** Deletes these routing rows by their key, up to 100 per statement. */
   async deleteAbilityRows(rows: readonly AbilityRow[], tx?: ChannelTx): Promise<void> {
-    for (let i = 0; i < rows.length; i += INSERT_ROWS_PER_STATEMENT) {
+    for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
       const keys = rows
-        .slice(i, i + INSERT_ROWS_PER_STATEMENT)
+        .slice(i, i + ROWS_PER_STATEMENT)
         .map(({ group, model, channel_id }) => ({ group, model, channel_id }));
       await this.abilities(tx).delete(keys);
     }
