@@ -11,6 +11,7 @@ import { startProbe } from './query-gateway.mjs';
 const ROOT = resolve(process.argv[2] ?? new URL('../..', import.meta.url).pathname);
 const { startGateway, stopGateway } = await import(join(ROOT, 'test/bench/query-gateway.mjs'));
 const RUNS = Number(process.env.BENCH_RUNS ?? 6);
+const CACHED_TOKENS = Number(process.env.BENCH_CACHED_TOKENS ?? 5000);
 
 const dir = mkdtempSync(join(tmpdir(), 'gw-writebench-'));
 const gw = await startGateway(join(dir, 'gateway.db'));
@@ -88,18 +89,52 @@ for (const [name, write] of Object.entries(writes)) {
   times.sort((a, b) => a - b);
   rows.push(`| ${name} | ${times[times.length >> 1].toFixed(1)} | ${times.at(-1).toFixed(1)} | ${held.toFixed(1)} |`);
 }
+
+// Keys for the relay's token cache below: made now, while the console session is open.
+const keys = [];
+for (let i = 0; i < CACHED_TOKENS / 100; i++) {
+  const made = await call('POST', '/api/token/', {
+    name: `k${i}`,
+    count: 100,
+    expired_time: -1,
+    unlimited_quota: true,
+  });
+  keys.push(...made.map((t) => t.key));
+}
 await stopGateway(gw);
 
-// Nothing written: the periodic reload of every channel the writes left (every second here; SYNC_FREQUENCY
-// is 60 s by default), on a gateway restarted on the same file.
+// Nothing written: the periodic reload of every channel the writes left and the refresh of the relay's
+// caches (every second here; SYNC_FREQUENCY is 60 s by default), on a gateway restarted on the same file:
+// first with nothing cached, then after every key above was used once (a request for a model no channel
+// serves: the key and its owner are cached, nothing is charged).
 const idle = await startGateway(join(dir, 'gateway.db'), { SYNC_FREQUENCY: '1' });
-await new Promise((r) => setTimeout(r, 2000));
-const probe = startProbe(idle.url);
-await new Promise((r) => setTimeout(r, 10_000));
-const reloadHeld = await probe.stop();
+const idleHeld = async () => {
+  await new Promise((r) => setTimeout(r, 2000));
+  const probe = startProbe(idle.url);
+  await new Promise((r) => setTimeout(r, 10_000));
+  return probe.stop();
+};
+const reloadHeld = await idleHeld();
+for (let i = 0; i < keys.length; i += 50) {
+  await Promise.all(
+    keys.slice(i, i + 50).map(async (key) => {
+      const res = await fetch(`${idle.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { ...json, authorization: `Bearer sk-${key}` },
+        body: JSON.stringify({ model: 'no-such-model', messages: [{ role: 'user', content: 'hi' }] }),
+      });
+      await res.arrayBuffer();
+      if (res.status === 401) throw new Error('a bench key was refused');
+    }),
+  );
+}
+const refreshHeld = await idleHeld();
 await stopGateway(idle);
 rmSync(dir, { recursive: true, force: true });
 rows.push(`| nothing, 10 s with every channel reloaded each second | – | – | ${reloadHeld.toFixed(1)} |`);
+rows.push(
+  `| nothing, 10 s as above with ${keys.length} tokens cached, refreshed each second | – | – | ${refreshHeld.toFixed(1)} |`,
+);
 
 console.log(`\n### Console writes (${ROOT}; fresh SQLite; ${RUNS} runs each after one to warm up)\n`);
 console.log('| write | p50 ms | max ms | slowest /healthz meanwhile, ms |\n|---|---:|---:|---:|');

@@ -116,18 +116,23 @@ export class SqliteReader implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * The entities `qb` selects (its conditions, order, offset and limit; not its joins), made from raw rows
-   * with the driver's own conversions (booleans, column transformers): the objects getMany() makes.
+   * with the driver's own conversions (booleans, column transformers): the objects getMany() makes. With
+   * `properties`, only those columns are read and set, as TypeORM's `select` option does.
    */
-  async entities<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): Promise<T[]> {
+  async entities<T extends ObjectLiteral>(
+    qb: SelectQueryBuilder<T>,
+    properties?: readonly (keyof T & string)[],
+  ): Promise<T[]> {
     const metadata = qb.expressionMap.mainAlias!.metadata;
+    const columns = properties ? metadata.columns.filter((c) => properties.includes(c.propertyName)) : metadata.columns;
     const alias = qb.alias;
     const q = qb.clone().select([]);
-    for (const c of metadata.columns) q.addSelect(`${alias}.${c.databaseName}`, c.databaseName);
+    for (const c of columns) q.addSelect(`${alias}.${c.databaseName}`, c.databaseName);
     const rows = await this.all(...q.getQueryAndParameters());
     const driver = this.ds.driver;
     return rows.map((raw) => {
       const entity = metadata.create() as T;
-      for (const c of metadata.columns) c.setEntityValue(entity, driver.prepareHydratedValue(raw[c.databaseName], c));
+      for (const c of columns) c.setEntityValue(entity, driver.prepareHydratedValue(raw[c.databaseName], c));
       return entity;
     });
   }
@@ -164,7 +169,8 @@ export class SqliteReader implements OnModuleInit, OnApplicationShutdown {
 
 /** A Buffer crosses threads as a plain Uint8Array: made a Buffer again, without a copy. */
 function withBuffers(row: Row): Row {
-  for (const [k, v] of Object.entries(row)) {
+  for (const k in row) {
+    const v = row[k];
     if (v instanceof Uint8Array && !Buffer.isBuffer(v)) row[k] = Buffer.from(v.buffer, v.byteOffset, v.byteLength);
   }
   return row;

@@ -38,8 +38,8 @@ export class FakeChannelRepository implements ChannelRepositoryContract {
     return this.all().filter((c) => ids.includes(c.id));
   }
 
-  async findAll(): Promise<ChannelEntity[]> {
-    return this.all();
+  async readAll<K extends keyof ChannelEntity & string>(properties: readonly K[]): Promise<Pick<ChannelEntity, K>[]> {
+    return this.all().map((c) => Object.fromEntries(properties.map((p) => [p, c[p]])) as Pick<ChannelEntity, K>);
   }
 
   async findRefs(s: ChannelSelector): Promise<Pick<ChannelEntity, 'id' | 'type'>[]> {

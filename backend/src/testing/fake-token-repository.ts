@@ -86,6 +86,10 @@ export class FakeTokenRepository implements Public<TokenRepository> {
     return this.live().filter((r) => wanted.has(r.key_hash));
   }
 
+  readByKeyHashes(hashes: readonly string[]): Promise<TokenEntity[]> {
+    return this.findByKeyHashes(hashes);
+  }
+
   async update(id: number, patch: Partial<TokenEntity>): Promise<void> {
     const row = this.rows.get(id);
     if (!row) return; // UPDATE … WHERE id = ? on a missing row changes nothing

@@ -44,6 +44,10 @@ export class FakeUserRepository implements UserRepositoryContract {
     return this.all().filter((u) => ids.includes(u.id));
   }
 
+  readRelayProfiles(ids: readonly number[]) {
+    return this.findRelayProfiles(ids);
+  }
+
   async findLiveBy(field: 'username' | 'email' | 'aff_code', value: string): Promise<UserEntity | null> {
     return copy(this.all().find((u) => u[field] === value && u.deleted_at === null));
   }

@@ -1,4 +1,5 @@
 import { AbilityEntity, ChannelEntity } from '../../database/entities';
+import { SqliteReader } from '../../database/sqlite-reader';
 import {
   mariadbAvailable,
   mariadbTestDatabase,
@@ -22,7 +23,7 @@ describe.each([
   beforeAll(async () => {
     if (!(await available())) return;
     db = await open();
-    repo = new ChannelRepository(db.ds.getRepository(ChannelEntity));
+    repo = new ChannelRepository(db.ds.getRepository(ChannelEntity), new SqliteReader(db.ds, null));
   });
   afterAll(() => db?.close());
 

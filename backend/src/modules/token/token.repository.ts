@@ -4,6 +4,7 @@ import { In, IsNull, type Repository } from 'typeorm';
 import { likePattern } from '../../common/http/paging';
 import { TokenEntity } from '../../database/entities';
 import { insertRows } from '../../database/insert-rows';
+import { SqliteReader } from '../../database/sqlite-reader';
 
 /** Narrows a caller's live tokens: a name fragment (LIKE, wildcards escaped) and/or an exact key hash. */
 export interface OwnedTokenFilter {
@@ -23,7 +24,10 @@ export interface RowWindow {
  */
 @Injectable()
 export class TokenRepository {
-  constructor(@InjectRepository(TokenEntity) private readonly repo: Repository<TokenEntity>) {}
+  constructor(
+    @InjectRepository(TokenEntity) private readonly repo: Repository<TokenEntity>,
+    private readonly reader: SqliteReader,
+  ) {}
 
   /**
    * Inserts the rows in one transaction (all or none; key_hash is unique) and returns them as stored,
@@ -59,6 +63,15 @@ export class TokenRepository {
 
   findByKeyHashes(hashes: readonly string[]): Promise<TokenEntity[]> {
     return this.repo.findBy({ key_hash: In([...hashes]), deleted_at: IsNull() });
+  }
+
+  /** As findByKeyHashes, read by SqliteReader: off the event loop on SQLite. */
+  readByKeyHashes(hashes: readonly string[]): Promise<TokenEntity[]> {
+    const qb = this.repo
+      .createQueryBuilder('t')
+      .where('t.key_hash IN (:...hashes)', { hashes })
+      .andWhere('t.deleted_at IS NULL');
+    return this.reader.entities(qb);
   }
 
   /** Writes the given columns of one row (unconditionally). */

@@ -166,9 +166,14 @@ export class TokenService {
     return (await this.repo.findOwned(userId, id))?.key_hash ?? null;
   }
 
-  /** Relay cache refresh: several live tokens by key hash (deleted ones are absent). */
+  /** The relay cache's reads: several live tokens by key hash (deleted ones are absent). */
   findByKeyHashes(hashes: readonly string[]): Promise<TokenEntity[]> {
     return hashes.length === 0 ? Promise.resolve([]) : this.repo.findByKeyHashes(hashes);
+  }
+
+  /** As findByKeyHashes, off the event loop on SQLite: the relay cache's periodic refresh. */
+  readByKeyHashes(hashes: readonly string[]): Promise<TokenEntity[]> {
+    return hashes.length === 0 ? Promise.resolve([]) : this.repo.readByKeyHashes(hashes);
   }
 
   private async findOwn(userId: number, id: number): Promise<TokenEntity> {

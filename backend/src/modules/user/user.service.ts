@@ -73,6 +73,11 @@ export class UserService {
     return this.repo.findRelayProfiles(ids);
   }
 
+  /** As findRelayProfiles, off the event loop on SQLite: the relay cache's periodic refresh. */
+  readRelayProfiles(ids: readonly number[]): Promise<RelayUserRecord[]> {
+    return this.repo.readRelayProfiles(ids);
+  }
+
   /** Users by id with what notifications need (their setting still sealed: see notifySettingOf). */
   findNotifyRecords(ids: readonly number[]): Promise<NotifyRecord[]> {
     return this.repo.findNotifyRecords(ids);

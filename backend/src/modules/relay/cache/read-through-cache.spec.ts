@@ -41,6 +41,61 @@ describe('MemoryReadThroughCache', () => {
     expect(c.peek('a')).toBeUndefined();
   });
 
+  it('refreshes through its own bulk reader when given one, a chunk at a time', async () => {
+    const rows = new Map([
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+    ]);
+    const misses = source(rows);
+    const refreshes = source(rows);
+    const c = new MemoryReadThroughCache(misses.load, {
+      idleMs: 60_000,
+      maxNegative: 10,
+      reload: refreshes.load,
+      refreshChunk: 2,
+    });
+    for (const k of ['a', 'b', 'c']) await c.get(k);
+    rows.set('c', 30);
+    await c.refresh();
+    expect(c.peek('c')).toBe(30);
+    expect(misses.calls).toEqual([['a'], ['b'], ['c']]);
+    expect(refreshes.calls).toEqual([['a', 'b'], ['c']]);
+  });
+
+  it('drops what changed while a refresh was reading: its rows may be older than the change', async () => {
+    const rows = new Map([
+      ['a', 100],
+      ['b', 200],
+    ]);
+    const { load } = source(rows);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const c = new MemoryReadThroughCache(load, {
+      idleMs: 60_000,
+      maxNegative: 10,
+      // Reads the rows as they are now, answers later.
+      reload: async (keys) => {
+        const read = await load(keys);
+        await held;
+        return read;
+      },
+    });
+    await c.get('a');
+    await c.get('b');
+    const refreshing = c.refresh();
+    // A charge settles (stored, then moved in the cache) and b is edited, while the refresh's read is out.
+    rows.set('a', 90);
+    c.update('a', (v) => v - 10);
+    rows.set('b', 250);
+    c.invalidate('b');
+    release();
+    await refreshing;
+    // Not the refresh's 100 and 200: both are read again on their next use.
+    expect([c.peek('a'), c.peek('b')]).toEqual([undefined, undefined]);
+    expect([await c.get('a'), await c.get('b')]).toEqual([90, 250]);
+  });
+
   it('bounds remembered absences', async () => {
     const { load } = source(new Map());
     const c = new MemoryReadThroughCache(load, { idleMs: 60_000, maxNegative: 2 });

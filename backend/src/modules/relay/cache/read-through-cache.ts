@@ -25,12 +25,18 @@ interface Entry<V> {
   usedAt: number;
 }
 
-export interface MemoryCacheOptions {
+export interface MemoryCacheOptions<K, V> {
   /** Entries unused for this long are dropped on refresh. */
   idleMs: number;
   /** At most this many "absent" answers are remembered (cheap refusal of unknown keys). */
   maxNegative: number;
+  /** Keys per bulk read of refresh(). */
   refreshChunk?: number;
+  /**
+   * refresh()'s bulk reads, when they should not go through `load` (e.g. a reader off the event loop);
+   * the same rows for the same keys.
+   */
+  reload?: BulkLoader<K, V>;
   /**
    * Told whether each peek() found the key cached (metrics; must be cheap). The relay peeks before it
    * reads through, so a get() after a missed peek is that miss's load and is not counted again.
@@ -43,12 +49,16 @@ export class MemoryReadThroughCache<K, V> implements ReadThroughCache<K, V> {
   private readonly entries = new Map<K, Entry<V>>();
   private readonly loading = new Map<K, Promise<V | null>>();
   private negatives = 0;
-  /** Keys invalidated while a bulk refresh was in flight: its (older) rows must not be stored. */
-  private invalidatedDuringRefresh: Set<K> | null = null;
+  /**
+   * Keys invalidated or updated while a bulk refresh was in flight. Its rows may have been read before
+   * that change, so they are not stored: an invalidated key stays dropped, an updated one is dropped
+   * too and read again on its next use.
+   */
+  private changedDuringRefresh: Set<K> | null = null;
 
   constructor(
     private readonly load: BulkLoader<K, V>,
-    private readonly opts: MemoryCacheOptions,
+    private readonly opts: MemoryCacheOptions<K, V>,
   ) {}
 
   peek(key: K): V | null | undefined {
@@ -93,12 +103,15 @@ export class MemoryReadThroughCache<K, V> implements ReadThroughCache<K, V> {
     if (e && e.value === null) this.negatives--;
     this.entries.delete(key);
     this.loading.delete(key);
-    this.invalidatedDuringRefresh?.add(key);
+    this.changedDuringRefresh?.add(key);
   }
 
   update(key: K, fn: (v: V) => V): void {
     const e = this.entries.get(key);
-    if (e && e.value !== null) e.value = fn(e.value);
+    if (e && e.value !== null) {
+      e.value = fn(e.value);
+      this.changedDuringRefresh?.add(key);
+    }
   }
 
   async refresh(): Promise<void> {
@@ -109,21 +122,23 @@ export class MemoryReadThroughCache<K, V> implements ReadThroughCache<K, V> {
       else keys.push(k);
     }
     const chunk = this.opts.refreshChunk ?? 500;
-    this.invalidatedDuringRefresh = new Set();
+    const reload = this.opts.reload ?? this.load;
+    const changed = (this.changedDuringRefresh = new Set());
     try {
       for (let i = 0; i < keys.length; i += chunk) {
         const part = keys.slice(i, i + chunk);
-        const rows = await this.load(part);
+        const rows = await reload(part);
         for (const k of part) {
           const e = this.entries.get(k);
-          if (!e || this.invalidatedDuringRefresh.has(k)) continue;
+          if (!e) continue;
           const v = rows.get(k);
-          if (v === undefined) this.invalidate(k);
+          if (v === undefined || changed.has(k)) this.invalidate(k);
           else e.value = v;
         }
+        changed.clear();
       }
     } finally {
-      this.invalidatedDuringRefresh = null;
+      this.changedDuringRefresh = null;
     }
   }
 

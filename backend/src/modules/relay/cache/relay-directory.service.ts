@@ -2,13 +2,17 @@ import { Inject, Injectable, Logger, Optional, type OnModuleDestroy, type OnModu
 import type { Subscription } from 'rxjs';
 import { serialized } from '../../../common/async/serialized';
 import { APP_CONFIG, type AppConfig } from '../../../config/env';
+import type { TokenEntity } from '../../../database/entities';
 import { RelayMetrics } from '../../metrics/relay-metrics.service';
 import { ClusterBus } from '../../redis/cluster-bus.service';
 import { TokenService } from '../../token/token.service';
-import { UserService } from '../../user/user.service';
+import { UserService, type RelayUserRecord } from '../../user/user.service';
 import type { RelayCaller } from '../pipeline/relay-caller';
 import { MemoryReadThroughCache, type ReadThroughCache } from './read-through-cache';
 import { toCachedToken, toCachedUser, type CachedToken, type CachedUser } from './relay-records';
+
+/** Rows per refresh read: each answer is made into cache entries on the event loop in one go. */
+const REFRESH_CHUNK = 100;
 
 /**
  * Tokens (by key hash) and users (by id) for the relay, read through in-memory caches: a key costs
@@ -36,15 +40,23 @@ export class RelayDirectory implements OnModuleInit, OnModuleDestroy {
     @Optional() private readonly bus?: ClusterBus,
   ) {
     const idleMs = Math.max(10 * config.syncFrequencySec * 1000, 600_000);
-    this.tokens = new MemoryReadThroughCache(
-      async (hashes) =>
-        new Map((await tokenService.findByKeyHashes(hashes)).map((t) => [t.key_hash, toCachedToken(t)])),
-      { idleMs, maxNegative: 10_000, observe: metrics?.cacheObserver('tokens') },
-    );
-    this.users = new MemoryReadThroughCache(
-      async (ids) => new Map((await userService.findRelayProfiles(ids)).map((u) => [u.id, toCachedUser(u)])),
-      { idleMs, maxNegative: 1_000, observe: metrics?.cacheObserver('users') },
-    );
+    const tokensOf = (rows: TokenEntity[]) => new Map(rows.map((t) => [t.key_hash, toCachedToken(t)]));
+    const usersOf = (rows: RelayUserRecord[]) => new Map(rows.map((u) => [u.id, toCachedUser(u)]));
+    // A miss is read at once on the app's connection; the refresh, off the event loop (docs/ledger.md).
+    this.tokens = new MemoryReadThroughCache(async (hashes) => tokensOf(await tokenService.findByKeyHashes(hashes)), {
+      idleMs,
+      maxNegative: 10_000,
+      observe: metrics?.cacheObserver('tokens'),
+      reload: async (hashes) => tokensOf(await tokenService.readByKeyHashes(hashes)),
+      refreshChunk: REFRESH_CHUNK,
+    });
+    this.users = new MemoryReadThroughCache(async (ids) => usersOf(await userService.findRelayProfiles(ids)), {
+      idleMs,
+      maxNegative: 1_000,
+      observe: metrics?.cacheObserver('users'),
+      reload: async (ids) => usersOf(await userService.readRelayProfiles(ids)),
+      refreshChunk: REFRESH_CHUNK,
+    });
   }
 
   onModuleInit(): void {

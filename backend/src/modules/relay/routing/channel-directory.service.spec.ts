@@ -31,7 +31,7 @@ function world() {
   const channels = partialFake<ChannelService>('ChannelService', {
     changes,
     keysOf,
-    loadAll: async () => {
+    readAll: async () => {
       const snapshot = [...table.values()];
       await hold;
       return snapshot;

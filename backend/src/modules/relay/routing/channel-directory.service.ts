@@ -5,7 +5,13 @@ import { APP_CONFIG, type AppConfig } from '../../../config/env';
 import type { ChannelEntity } from '../../../database/entities';
 import { ChannelService } from '../../channel/channel.service';
 import { ClusterBus } from '../../redis/cluster-bus.service';
-import { relaySource, toRelayChannel, type RelayChannel } from './relay-channel';
+import {
+  RELAY_SOURCE_COLUMNS,
+  relaySource,
+  toRelayChannel,
+  type RelayChannel,
+  type RelaySourceRow,
+} from './relay-channel';
 import { buildRoutingTable, type RoutingTable } from './routing-table';
 
 /**
@@ -66,7 +72,7 @@ export class ChannelDirectory implements OnModuleInit, OnModuleDestroy {
     const applied = new Set<number>();
     this.appliedDuringReload.add(applied);
     try {
-      const rows = await this.channels.loadAll();
+      const rows = await this.channels.readAll(RELAY_SOURCE_COLUMNS);
       const made = new Map<number, { source: string; relay: RelayChannel | null }>();
       const next = new Map<number, RelayChannel>();
       for (const c of rows) {
@@ -108,7 +114,7 @@ export class ChannelDirectory implements OnModuleInit, OnModuleDestroy {
   }
 
   /** A channel whose key cannot be decrypted (CRYPTO_SECRET changed) is left out, loudly. */
-  private toRelay(c: ChannelEntity): RelayChannel | null {
+  private toRelay(c: RelaySourceRow): RelayChannel | null {
     try {
       return toRelayChannel(c, this.channels.keysOf(c));
     } catch {

@@ -63,16 +63,21 @@ export const RELAY_SOURCE_FIELDS = [
   'tag',
 ] as const satisfies readonly (keyof ChannelEntity)[];
 
+/** What a RelayChannel is made from: those fields and the id. */
+export type RelaySourceRow = Pick<ChannelEntity, 'id' | (typeof RELAY_SOURCE_FIELDS)[number]>;
+/** The columns a reload reads. */
+export const RELAY_SOURCE_COLUMNS = ['id', ...RELAY_SOURCE_FIELDS] as const;
+
 /**
  * Those fields of a stored channel as one string: two rows with the same string make the same
  * RelayChannel, so a reload keeps the one it made (counters such as used_quota change all the time and
  * are not part of it).
  */
-export function relaySource(c: ChannelEntity): string {
+export function relaySource(c: RelaySourceRow): string {
   return JSON.stringify(RELAY_SOURCE_FIELDS.map((f) => c[f] ?? null));
 }
 
-export function toRelayChannel(c: ChannelEntity, keys: readonly string[]): RelayChannel {
+export function toRelayChannel(c: RelaySourceRow, keys: readonly string[]): RelayChannel {
   return Object.freeze({
     id: c.id,
     type: c.type,
