@@ -17,50 +17,52 @@ export interface RoutingTable {
   readonly all: ReadonlyMap<number, RelayChannel>;
 }
 
-const pairKey = (group: string, model: string) => `${group}\u0000${model}`;
-
 /** Builds the index from every channel; only enabled channels are routed to. */
 export function buildRoutingTable(channels: Iterable<RelayChannel>): RoutingTable {
   const all = new Map<number, RelayChannel>();
-  const pairs = new Map<string, RelayChannel[]>();
-  const groupModels = new Map<string, Set<string>>();
+  // group → model → channels: nested maps, not one map keyed by "group + model" (a string made and hashed
+  // for every pair of every channel: most of the build's time with hundreds of channels).
+  const served = new Map<string, Map<string, RelayChannel[]>>();
   for (const c of channels) {
     all.set(c.id, c);
     if (c.status !== ChannelStatus.Enabled) continue;
     for (const g of c.groups) {
-      const models = groupModels.get(g) ?? new Set<string>();
-      groupModels.set(g, models);
+      let models = served.get(g);
+      if (!models) served.set(g, (models = new Map()));
       for (const m of c.models) {
-        models.add(m);
-        const k = pairKey(g, m);
-        const list = pairs.get(k) ?? [];
-        list.push(c);
-        pairs.set(k, list);
+        const list = models.get(m);
+        if (list) list.push(c);
+        else models.set(m, [c]);
       }
     }
   }
-  const tiers = new Map<string, Tier[]>();
-  for (const [k, list] of pairs) {
-    const byPriority = new Map<number, RelayChannel[]>();
-    for (const c of list) {
-      const same = byPriority.get(c.priority);
-      if (same) same.push(c);
-      else byPriority.set(c.priority, [c]);
-    }
-    tiers.set(
-      k,
-      [...byPriority.entries()]
-        .sort((a, b) => b[0] - a[0])
-        .map(([priority, cs]) => Object.freeze({ priority, channels: Object.freeze(cs) })),
-    );
+  const tiers = new Map<string, Map<string, readonly Tier[]>>();
+  const models = new Map<string, readonly string[]>();
+  for (const [g, lists] of served) {
+    const inGroup = new Map<string, readonly Tier[]>();
+    for (const [m, list] of lists) inGroup.set(m, tiersOf(list));
+    tiers.set(g, inGroup);
+    models.set(g, Object.freeze([...lists.keys()].sort()));
   }
-  const models = new Map([...groupModels].map(([g, set]) => [g, Object.freeze([...set].sort())]));
   return {
     all,
     channel: (id) => all.get(id),
-    tiers: (group, model) => tiers.get(pairKey(group, model)) ?? [],
+    tiers: (group, model) => tiers.get(group)?.get(model) ?? [],
     models: (group) => models.get(group) ?? [],
   };
+}
+
+/** One pair's channels by descending priority. */
+function tiersOf(list: readonly RelayChannel[]): readonly Tier[] {
+  const byPriority = new Map<number, RelayChannel[]>();
+  for (const c of list) {
+    const same = byPriority.get(c.priority);
+    if (same) same.push(c);
+    else byPriority.set(c.priority, [c]);
+  }
+  return [...byPriority.entries()]
+    .sort((a, b) => b[0] - a[0])
+    .map(([priority, cs]) => Object.freeze({ priority, channels: Object.freeze(cs) }));
 }
 
 export interface PickOptions {
