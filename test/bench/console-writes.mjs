@@ -1,12 +1,11 @@
 // Console writes that touch many rows, through the real app on a fresh SQLite file: batches of codes,
-// tokens and channels, a large model list, the routing fix; then the periodic reload of every channel.
-// While each runs, a probe asks /healthz over and over: its slowest answer shows how long the event loop
-// was held (docs/channel-types.md).
+// tokens and channels, a large model list, the routing fix; then the periodic reload of every channel and
+// the refresh of the relay's caches. The gateway's own event-loop monitor (loop-delay.cjs) gives the
+// longest delay during each: how long synchronous work held every request (docs/channel-types.md).
 // Usage: node test/bench/console-writes.mjs [checkout to measure, default this one]   (prints a table)
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startProbe } from './query-gateway.mjs';
 
 const ROOT = resolve(process.argv[2] ?? new URL('../..', import.meta.url).pathname);
 const { startGateway, stopGateway } = await import(join(ROOT, 'test/bench/query-gateway.mjs'));
@@ -14,7 +13,20 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 6);
 const CACHED_TOKENS = Number(process.env.BENCH_CACHED_TOKENS ?? 5000);
 
 const dir = mkdtempSync(join(tmpdir(), 'gw-writebench-'));
-const gw = await startGateway(join(dir, 'gateway.db'));
+const DELAY_FILE = join(dir, 'loop-delay.json');
+const monitored = {
+  NODE_OPTIONS: `--require ${new URL('./loop-delay.cjs', import.meta.url).pathname}`,
+  LOOP_DELAY_FILE: DELAY_FILE,
+};
+/** The gateway's longest event-loop delay (ms) since the last call. */
+async function loopDelay(gateway) {
+  rmSync(DELAY_FILE, { force: true });
+  gateway.child.kill('SIGUSR2');
+  while (!existsSync(DELAY_FILE)) await new Promise((r) => setTimeout(r, 5));
+  await new Promise((r) => setTimeout(r, 5)); // written in one call; let it finish
+  return JSON.parse(readFileSync(DELAY_FILE, 'utf8')).maxMs;
+}
+const gw = await startGateway(join(dir, 'gateway.db'), monitored);
 const json = { 'content-type': 'application/json' };
 const setup = { username: 'root', password: 'bench-pass-1', confirmPassword: 'bench-pass-1' };
 await fetch(`${gw.url}/api/setup`, { method: 'POST', headers: json, body: JSON.stringify(setup) });
@@ -77,11 +89,11 @@ for (const [name, write] of Object.entries(writes)) {
   const times = [];
   let held = 0;
   for (let i = 0; i <= RUNS; i++) {
-    const probe = startProbe(gw.url);
+    await loopDelay(gw);
     const t0 = performance.now();
     await write();
     const ms = performance.now() - t0;
-    const slowest = await probe.stop();
+    const slowest = await loopDelay(gw);
     if (i === 0) continue; // the first run warms up
     times.push(ms);
     held = Math.max(held, slowest);
@@ -107,12 +119,12 @@ await stopGateway(gw);
 // caches (every second here; SYNC_FREQUENCY is 60 s by default), on a gateway restarted on the same file:
 // first with nothing cached, then after every key above was used once (a request for a model no channel
 // serves: the key and its owner are cached, nothing is charged).
-const idle = await startGateway(join(dir, 'gateway.db'), { SYNC_FREQUENCY: '1' });
+const idle = await startGateway(join(dir, 'gateway.db'), { ...monitored, SYNC_FREQUENCY: '1' });
 const idleHeld = async () => {
   await new Promise((r) => setTimeout(r, 2000));
-  const probe = startProbe(idle.url);
+  await loopDelay(idle);
   await new Promise((r) => setTimeout(r, 10_000));
-  return probe.stop();
+  return loopDelay(idle);
 };
 const reloadHeld = await idleHeld();
 for (let i = 0; i < keys.length; i += 50) {
@@ -137,5 +149,5 @@ rows.push(
 );
 
 console.log(`\n### Console writes (${ROOT}; fresh SQLite; ${RUNS} runs each after one to warm up)\n`);
-console.log('| write | p50 ms | max ms | slowest /healthz meanwhile, ms |\n|---|---:|---:|---:|');
+console.log('| write | p50 ms | max ms | longest event-loop delay meanwhile, ms |\n|---|---:|---:|---:|');
 console.log(rows.join('\n'));
