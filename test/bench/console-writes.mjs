@@ -23,7 +23,6 @@ async function loopDelay(gateway) {
   rmSync(DELAY_FILE, { force: true });
   gateway.child.kill('SIGUSR2');
   while (!existsSync(DELAY_FILE)) await new Promise((r) => setTimeout(r, 5));
-  await new Promise((r) => setTimeout(r, 5)); // written in one call; let it finish
   return JSON.parse(readFileSync(DELAY_FILE, 'utf8')).maxMs;
 }
 const gw = await startGateway(join(dir, 'gateway.db'), monitored);

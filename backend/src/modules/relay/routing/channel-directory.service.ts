@@ -19,7 +19,7 @@ import { buildRoutingTable, type RoutingTable } from './routing-table';
  * applied from the change event; another node's write makes it reload the whole set
  * (docs/cluster.md), as it does every SYNC_FREQUENCY.
  *
- * Building the index goes over every channel's routing pairs (~18 ms for 60,000), so changes are
+ * Building the index goes over every channel's routing pairs (~4 ms for 60,000), so changes are
  * gathered and the index is built once for all of them: when it is next read, or at the next turn of
  * the event loop. A batch of 100 channels builds it once instead of 100 times. A reload keeps each
  * channel it made whose stored fields did not change (relaySource: no decryption, no parsing again),
