@@ -6,8 +6,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { rootConsole } from './query-gateway.mjs';
 
 const ROOT = resolve(process.argv[2] ?? new URL('../..', import.meta.url).pathname);
+// The gateway of the checkout measured; the console calls of this one.
 const { startGateway, stopGateway } = await import(join(ROOT, 'test/bench/query-gateway.mjs'));
 const RUNS = Number(process.env.BENCH_RUNS ?? 6);
 const CACHED_TOKENS = Number(process.env.BENCH_CACHED_TOKENS ?? 5000);
@@ -27,25 +29,7 @@ async function loopDelay(gateway) {
 }
 const gw = await startGateway(join(dir, 'gateway.db'), monitored);
 const json = { 'content-type': 'application/json' };
-const setup = { username: 'root', password: 'bench-pass-1', confirmPassword: 'bench-pass-1' };
-await fetch(`${gw.url}/api/setup`, { method: 'POST', headers: json, body: JSON.stringify(setup) });
-const login = await fetch(`${gw.url}/api/user/login`, {
-  method: 'POST',
-  headers: json,
-  body: JSON.stringify({ username: 'root', password: 'bench-pass-1' }),
-});
-const session = {
-  ...json,
-  cookie: login.headers.getSetCookie()[0].split(';')[0],
-  'new-api-user': String((await login.json()).data.id),
-};
-
-async function call(method, path, body) {
-  const res = await fetch(`${gw.url}${path}`, { method, headers: session, body: JSON.stringify(body ?? {}) });
-  const answer = await res.json();
-  if (!answer.success) throw new Error(`${method} ${path}: ${JSON.stringify(answer)}`);
-  return answer.data;
-}
+const call = await rootConsole(gw.url);
 
 const models = (n, prefix) => Array.from({ length: n }, (_, i) => `${prefix}-${i}`).join(',');
 let n = 0;

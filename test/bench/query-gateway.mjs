@@ -40,6 +40,32 @@ export async function stopGateway(gw) {
   await new Promise((r) => gw.child.once('exit', r));
 }
 
+/**
+ * Sets up root on a fresh gateway and signs in. Returns the console call: `call(method, path, body)`
+ * answers the `data` of a successful answer and throws on any other.
+ */
+export async function rootConsole(url) {
+  const json = { 'content-type': 'application/json' };
+  const setup = { username: 'root', password: 'bench-pass-1', confirmPassword: 'bench-pass-1' };
+  await fetch(`${url}/api/setup`, { method: 'POST', headers: json, body: JSON.stringify(setup) });
+  const login = await fetch(`${url}/api/user/login`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ username: 'root', password: 'bench-pass-1' }),
+  });
+  const session = {
+    ...json,
+    cookie: login.headers.getSetCookie()[0].split(';')[0],
+    'new-api-user': String((await login.json()).data.id),
+  };
+  return async function call(method, path, body) {
+    const res = await fetch(`${url}${path}`, { method, headers: session, body: JSON.stringify(body ?? {}) });
+    const answer = await res.json();
+    if (!answer.success) throw new Error(`${method} ${path}: ${JSON.stringify(answer).slice(0, 300)}`);
+    return answer.data;
+  };
+}
+
 /** Asks /healthz one request after another until stopped; resolves with the slowest answer's time. */
 export function startProbe(url) {
   let running = true;

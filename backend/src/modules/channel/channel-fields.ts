@@ -36,6 +36,11 @@ export interface AbilitySource {
   tag: string;
 }
 
+/** How many routing rows abilityRows gives a channel. */
+export function abilityCount(c: { group?: string | null; models?: string | null }): number {
+  return splitList(c.group).length * splitList(c.models).length;
+}
+
 /** One routing row per (group, model) a channel serves; disabled channels keep rows with enabled=false. */
 export function abilityRows(c: AbilitySource): AbilityRow[] {
   const rows: AbilityRow[] = [];

@@ -20,13 +20,31 @@ import { decryptSecret, encryptSecret } from '../auth/secret-box';
 import { LogService } from '../log/log.service';
 import { ClusterBus } from '../redis/cluster-bus.service';
 import { ChannelKeyStore } from './channel-key-store';
-import { abilityChanges, abilityRows, appendedKeys, keysToCreate, normalizeOther, splitList } from './channel-fields';
+import {
+  abilityChanges,
+  abilityCount,
+  abilityRows,
+  appendedKeys,
+  keysToCreate,
+  normalizeOther,
+  splitList,
+} from './channel-fields';
 import { toChannelView, type ChannelView } from './channel-view';
 import { ChannelRepository, type ChannelSelector, type ChannelTx } from './channel.repository';
 import type { CreateChannelDto, UpdateChannelDto } from './dto';
 
 /** Channels read per statement in work over many (a statement and its rows are one hold of the event loop on SQLite). */
 const CHANNELS_PER_READ = 50;
+
+/**
+ * Routing rows a transaction of a batch of new channels writes at most: ~10–25 ms of SQLite work. On
+ * SQLite a transaction holds the write queue, and the relay's reservations and settlements wait for it
+ * (docs/channel-types.md, "Writing many rows").
+ */
+const ROUTING_ROWS_PER_TRANSACTION = 500;
+
+/** Channels a batch delete removes per transaction, with their routing rows (one statement per channel). */
+const CHANNELS_PER_DELETE = 10;
 
 /** Where a model is served (ChannelService.servedModels). */
 export interface ModelServing {
@@ -86,15 +104,7 @@ export class ChannelService {
       created_time: nowSec(),
       other_info: '',
     }));
-    const saved = await this.repo.transaction(async (tx) => {
-      const rows: ChannelEntity[] = [];
-      for (const e of entities) {
-        const row = await this.repo.insert(e, tx);
-        await this.rebuildAbilities(tx, row);
-        rows.push(row);
-      }
-      return rows;
-    });
+    const saved = await this.insertBatch(entities);
     await this.announce(saved.map((row) => row.id));
     const views = saved.map((c) => toChannelView(c));
     return mode === 'batch' ? views : views[0];
@@ -156,11 +166,7 @@ export class ChannelService {
       used_quota: 0,
       other_info: '',
     };
-    const saved = await this.repo.transaction(async (tx) => {
-      const row = await this.repo.insert(copy, tx);
-      await this.rebuildAbilities(tx, row);
-      return row;
-    });
+    const saved = await this.repo.transaction((tx) => this.insertWithAbilities(tx, copy));
     await this.announce([saved.id]);
     return toChannelView(saved);
   }
@@ -283,12 +289,19 @@ export class ChannelService {
 
   /** Channels removed elsewhere (batch delete): their routing rows go and caches are told. */
   async removeMany(ids: readonly number[]): Promise<number> {
-    if (ids.length === 0) return 0;
-    const removed = await this.repo.transaction(async (tx) => {
-      await this.repo.deleteAbilities(ids, tx);
-      return this.repo.delete(ids, tx);
-    });
-    await this.announce(ids);
+    let removed = 0;
+    try {
+      for (let i = 0; i < ids.length; i += CHANNELS_PER_DELETE) {
+        const part = ids.slice(i, i + CHANNELS_PER_DELETE);
+        removed += await this.repo.transaction(async (tx) => {
+          await this.repo.deleteAbilities(part, tx);
+          return this.repo.delete(part, tx);
+        });
+      }
+    } finally {
+      // Also after a failure: the channels removed before it are gone.
+      if (ids.length > 0) await this.announce(ids);
+    }
     return removed;
   }
 
@@ -352,6 +365,45 @@ export class ChannelService {
     const c = await this.repo.findById(id);
     if (!c) throw AppError.notFound('channel.not_found');
     return c;
+  }
+
+  /**
+   * Inserts new channels with their routing rows, all or none. A batch of thousands of keys is written
+   * in transactions of at most ROUTING_ROWS_PER_TRANSACTION rows, so the relay's commits get their turn
+   * in between; when one fails, the channels the earlier ones created are removed again before the error
+   * is thrown. Until then they are stored, and a reload may route to them: each is a whole channel.
+   */
+  private async insertBatch(entities: readonly Partial<ChannelEntity>[]): Promise<ChannelEntity[]> {
+    const perTransaction = Math.max(
+      1,
+      Math.floor(ROUTING_ROWS_PER_TRANSACTION / Math.max(1, abilityCount(entities[0]))),
+    );
+    const saved: ChannelEntity[] = [];
+    try {
+      for (let i = 0; i < entities.length; i += perTransaction) {
+        const part = entities.slice(i, i + perTransaction);
+        const rows = await this.repo.transaction(async (tx) => {
+          const made: ChannelEntity[] = [];
+          for (const e of part) made.push(await this.insertWithAbilities(tx, e));
+          return made;
+        });
+        saved.push(...rows);
+      }
+    } catch (err) {
+      if (saved.length > 0) {
+        this.logger.warn(`batch of ${entities.length} channels failed; removing the ${saved.length} it created`);
+        await this.removeMany(saved.map((row) => row.id));
+      }
+      throw err;
+    }
+    return saved;
+  }
+
+  /** Inserts a new channel and its routing rows (it has none stored to compare with). */
+  private async insertWithAbilities(tx: ChannelTx, fields: Partial<ChannelEntity>): Promise<ChannelEntity> {
+    const row = await this.repo.insert(fields, tx);
+    await this.repo.insertAbilities(abilityRows(row), tx);
+    return row;
   }
 
   /**

@@ -1,0 +1,105 @@
+/** A batch of keys pasted as one channel each (docs/channel-types.md, "Writing many rows"). */
+import OpenAI from 'openai';
+import { MockUpstream } from '../mock-upstream/mock-upstream';
+import type { ApiClient } from '../support/api-client';
+import { setupRoot } from '../support/fixtures';
+import { createChannel, createToken, Db, sleep } from '../support/relay-fixtures';
+import { startApp, type TestApp } from '../support/test-app';
+
+/** 50 models in two groups: 100 routing rows per channel, so a batch of 100 keys writes 10,000. */
+const MODELS = Array.from({ length: 50 }, (_, i) => `batch-model-${i}`).join(',');
+const batchOf = (name: string, n: number) => ({
+  mode: 'batch',
+  name,
+  type: 1,
+  key: Array.from({ length: n }, (_, i) => `sk-${name}-${i}`).join('\n'),
+  models: MODELS,
+  group: 'default,vip',
+});
+
+describe('channel batches', () => {
+  let t: TestApp;
+  let mock: MockUpstream;
+  let root: ApiClient;
+  let db: Db;
+
+  beforeAll(async () => {
+    mock = new MockUpstream();
+    await mock.start();
+    t = await startApp();
+    db = Db.open(t);
+    root = await setupRoot(t.url);
+    await createChannel(root, { key: 'up-batch', base_url: mock.url, models: 'gpt-4o-mini' });
+  });
+  afterAll(async () => {
+    db.close();
+    await t.close();
+    await mock.close();
+  });
+
+  const channelsNamed = async (name: string) =>
+    Number((await db.one('SELECT COUNT(*) AS n FROM channels WHERE name = ?', [name])).n);
+  const routingRowsOf = async (name: string) =>
+    Number(
+      (
+        await db.one(
+          'SELECT COUNT(*) AS n FROM abilities WHERE channel_id IN (SELECT id FROM channels WHERE name = ?)',
+          [name],
+        )
+      ).n,
+    );
+
+  it('is committed in parts, so relay requests are answered while it is written', async () => {
+    const token = await createToken(root, { unlimited_quota: true });
+    const client = new OpenAI({ apiKey: token.key, baseURL: `${t.url}/v1`, maxRetries: 0 });
+    const ask = () =>
+      client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] });
+    await ask(); // key, owner and route cached
+
+    const batch = root.post('/api/channel/', batchOf('bulk', 100));
+    // In one transaction, the first channel became visible with the last one.
+    let seen = 0;
+    while ((seen = await channelsNamed('bulk')) === 0) await sleep(5);
+    expect(seen).toBeLessThan(100);
+    // The request's reservation and settlement are commits: they get their turn between the batch's.
+    const answer = await ask();
+    expect(answer.choices[0].message.content).toBeTruthy();
+    expect(await channelsNamed('bulk')).toBeLessThan(100);
+
+    const res = await batch;
+    expect(res.body.success).toBe(true);
+    expect(res.body.data).toHaveLength(100);
+    expect(await channelsNamed('bulk')).toBe(100);
+    expect(await routingRowsOf('bulk')).toBe(10_000);
+  });
+
+  it('that fails part-way leaves none of its channels or routing rows', async () => {
+    // The 13th insert of a channel named "doomed" fails: in the third of the batch's transactions.
+    const sqlite = t.db.type === 'sqlite';
+    await db.exec(
+      sqlite
+        ? `CREATE TRIGGER stop_doomed BEFORE INSERT ON channels
+             WHEN NEW.name = 'doomed' AND (SELECT COUNT(*) FROM channels WHERE name = 'doomed') >= 12
+           BEGIN SELECT RAISE(ABORT, 'stopped by the test'); END`
+        : `CREATE TRIGGER stop_doomed BEFORE INSERT ON channels FOR EACH ROW BEGIN
+             IF NEW.name = 'doomed' AND (SELECT COUNT(*) FROM channels WHERE name = 'doomed') >= 12 THEN
+               SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'stopped by the test';
+             END IF;
+           END`,
+    );
+    try {
+      const res = await root.post('/api/channel/', batchOf('doomed', 30));
+      expect(res.body.success).toBe(false);
+    } finally {
+      await db.exec('DROP TRIGGER stop_doomed');
+    }
+    expect(await channelsNamed('doomed')).toBe(0);
+    expect(
+      Number((await db.one('SELECT COUNT(*) AS n FROM abilities WHERE channel_id NOT IN (SELECT id FROM channels)')).n),
+    ).toBe(0);
+    // Without the failure, the same batch is written whole.
+    const again = await root.post('/api/channel/', batchOf('doomed', 30));
+    expect(again.body.data).toHaveLength(30);
+    expect(await routingRowsOf('doomed')).toBe(3_000);
+  });
+});
