@@ -67,11 +67,14 @@ export class SqliteWriteQueue {
         return Promise.reject(err);
       }
     }
-    return this.exclusive(fn);
+    return this.hold(fn);
   }
 
-  /** Holds the queue while `fn` runs. */
-  private async exclusive<T>(fn: () => Promise<T> | T): Promise<T> {
+  /**
+   * Holds the queue while `fn` runs: no statement of the process runs meanwhile, and the event loop stays
+   * free (the WAL checkpointer's drain, database/wal-checkpointer.ts).
+   */
+  async hold<T>(fn: () => Promise<T> | T): Promise<T> {
     const token = {};
     await this.acquire(token);
     try {
@@ -95,7 +98,7 @@ export class SqliteWriteQueue {
   private guard<R extends QueryRunner>(runner: R): R {
     const query = runner.query.bind(runner) as QueryRunner['query'];
     const run = (args: Parameters<QueryRunner['query']>) =>
-      this.holder === runner ? query(...args) : this.exclusive(() => query(...args));
+      this.holder === runner ? query(...args) : this.hold(() => query(...args));
     runner.query = ((...args: Parameters<QueryRunner['query']>) => {
       const turn = this.pace();
       return turn ? turn.then(() => run(args)) : run(args);
