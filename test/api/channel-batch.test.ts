@@ -6,7 +6,7 @@ import { setupRoot } from '../support/fixtures';
 import { createChannel, createToken, Db, sleep } from '../support/relay-fixtures';
 import { startApp, type TestApp } from '../support/test-app';
 
-/** 50 models in two groups: 100 routing rows per channel, so a batch of 100 keys writes 10,000. */
+/** 50 models in two groups: 100 routing rows per channel, so a batch of 200 keys writes 20,000. */
 const MODELS = Array.from({ length: 50 }, (_, i) => `batch-model-${i}`).join(',');
 const batchOf = (name: string, n: number) => ({
   mode: 'batch',
@@ -56,21 +56,21 @@ describe('channel batches', () => {
       client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] });
     await ask(); // key, owner and route cached
 
-    const batch = root.post('/api/channel/', batchOf('bulk', 100));
+    const batch = root.post('/api/channel/', batchOf('bulk', 200));
     // In one transaction, the first channel became visible with the last one.
     let seen = 0;
     while ((seen = await channelsNamed('bulk')) === 0) await sleep(5);
-    expect(seen).toBeLessThan(100);
+    expect(seen).toBeLessThan(200);
     // The request's reservation and settlement are commits: they get their turn between the batch's.
     const answer = await ask();
     expect(answer.choices[0].message.content).toBeTruthy();
-    expect(await channelsNamed('bulk')).toBeLessThan(100);
+    expect(await channelsNamed('bulk')).toBeLessThan(200);
 
     const res = await batch;
     expect(res.body.success).toBe(true);
-    expect(res.body.data).toHaveLength(100);
-    expect(await channelsNamed('bulk')).toBe(100);
-    expect(await routingRowsOf('bulk')).toBe(10_000);
+    expect(res.body.data).toHaveLength(200);
+    expect(await channelsNamed('bulk')).toBe(200);
+    expect(await routingRowsOf('bulk')).toBe(20_000);
   });
 
   it('that fails part-way leaves none of its channels or routing rows', async () => {
