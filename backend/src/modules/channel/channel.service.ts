@@ -20,31 +20,11 @@ import { decryptSecret, encryptSecret } from '../auth/secret-box';
 import { LogService } from '../log/log.service';
 import { ClusterBus } from '../redis/cluster-bus.service';
 import { ChannelKeyStore } from './channel-key-store';
-import {
-  abilityChanges,
-  abilityCount,
-  abilityRows,
-  appendedKeys,
-  keysToCreate,
-  normalizeOther,
-  splitList,
-} from './channel-fields';
+import { appendedKeys, keysToCreate, normalizeOther, splitList } from './channel-fields';
+import { CHANNELS_PER_READ, ChannelRoutingWrites } from './channel-routing-writes';
 import { toChannelView, type ChannelView } from './channel-view';
-import { ChannelRepository, type ChannelSelector, type ChannelTx } from './channel.repository';
+import { ChannelRepository, type ChannelSelector } from './channel.repository';
 import type { CreateChannelDto, UpdateChannelDto } from './dto';
-
-/** Channels read per statement in work over many (a statement and its rows are one hold of the event loop on SQLite). */
-const CHANNELS_PER_READ = 50;
-
-/**
- * Routing rows a transaction of a batch of new channels writes at most: ~10–25 ms of SQLite work. On
- * SQLite a transaction holds the write queue, and the relay's reservations and settlements wait for it
- * (docs/channel-types.md, "Writing many rows").
- */
-const ROUTING_ROWS_PER_TRANSACTION = 500;
-
-/** Channels a batch delete removes per transaction, with their routing rows (one statement per channel). */
-const CHANNELS_PER_DELETE = 10;
 
 /** Where a model is served (ChannelService.servedModels). */
 export interface ModelServing {
@@ -67,6 +47,8 @@ export class ChannelService {
   private readonly logger = new Logger(ChannelService.name);
   /** Each channel write on this node, after commit: the row as stored now (null when deleted). */
   readonly changes = new Subject<ChannelChange>();
+  /** Channel rows with their routing rows, in transactions the relay's commits can pass between. */
+  private readonly writes: ChannelRoutingWrites;
 
   constructor(
     private readonly repo: ChannelRepository,
@@ -75,6 +57,7 @@ export class ChannelService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() bus?: ClusterBus,
   ) {
+    this.writes = new ChannelRoutingWrites(repo, this.logger);
     this.changes.subscribe(({ id }) => void bus?.publish('channel', { id }));
   }
 
@@ -104,7 +87,7 @@ export class ChannelService {
       created_time: nowSec(),
       other_info: '',
     }));
-    const saved = await this.insertBatch(entities);
+    const saved = await this.writes.insertMany(entities, (ids) => this.removeMany(ids));
     await this.announce(saved.map((row) => row.id));
     const views = saved.map((c) => toChannelView(c));
     return mode === 'batch' ? views : views[0];
@@ -142,7 +125,7 @@ export class ChannelService {
     const next = { ...current, ...patch };
     await this.repo.transaction(async (tx) => {
       if (Object.keys(patch).length > 0) await this.repo.update(id, patch, tx);
-      await this.rebuildAbilities(tx, next);
+      await this.writes.rebuild(tx, next);
     });
     await this.afterKeyOrStatusChange(current, next, patch.key !== undefined);
     await this.announce([id]);
@@ -166,7 +149,7 @@ export class ChannelService {
       used_quota: 0,
       other_info: '',
     };
-    const saved = await this.repo.transaction((tx) => this.insertWithAbilities(tx, copy));
+    const saved = await this.repo.transaction((tx) => this.writes.insertOne(tx, copy));
     await this.announce([saved.id]);
     return toChannelView(saved);
   }
@@ -267,42 +250,20 @@ export class ChannelService {
     return this.repo.findRefs(selector);
   }
 
-  /**
-   * Rebuilds the routing rows of these channels from their stored state and announces them. One
-   * transaction per 50 channels: each channel's rows are right on their own, and on SQLite a
-   * transaction holds the write queue, so one over thousands of channels would keep the relay's
-   * commits waiting past SQLITE_BUSY_TIMEOUT.
-   */
+  /** Rebuilds the routing rows of these channels from their stored state and announces them. */
   async refresh(ids: readonly number[]): Promise<void> {
-    for (let i = 0; i < ids.length; i += CHANNELS_PER_READ) {
-      const part = ids.slice(i, i + CHANNELS_PER_READ);
-      await this.repo.transaction(async (tx) => {
-        const found = await this.repo.findByIds(part, tx);
-        const kept = new Set(found.map((c) => c.id));
-        const gone = part.filter((id) => !kept.has(id));
-        await this.repo.deleteAbilities(gone, tx);
-        for (const c of found) await this.rebuildAbilities(tx, c);
-      });
-    }
+    await this.writes.rebuildMany(ids);
     if (ids.length > 0) await this.announce(ids);
   }
 
   /** Channels removed elsewhere (batch delete): their routing rows go and caches are told. */
   async removeMany(ids: readonly number[]): Promise<number> {
-    let removed = 0;
     try {
-      for (let i = 0; i < ids.length; i += CHANNELS_PER_DELETE) {
-        const part = ids.slice(i, i + CHANNELS_PER_DELETE);
-        removed += await this.repo.transaction(async (tx) => {
-          await this.repo.deleteAbilities(part, tx);
-          return this.repo.delete(part, tx);
-        });
-      }
+      return await this.writes.removeMany(ids);
     } finally {
       // Also after a failure: the channels removed before it are gone.
       if (ids.length > 0) await this.announce(ids);
     }
-    return removed;
   }
 
   /**
@@ -365,57 +326,6 @@ export class ChannelService {
     const c = await this.repo.findById(id);
     if (!c) throw AppError.notFound('channel.not_found');
     return c;
-  }
-
-  /**
-   * Inserts new channels with their routing rows, all or none. A batch of thousands of keys is written
-   * in transactions of at most ROUTING_ROWS_PER_TRANSACTION rows, so the relay's commits get their turn
-   * in between; when one fails, the channels the earlier ones created are removed again before the error
-   * is thrown. Until then they are stored, and a reload may route to them: each is a whole channel.
-   */
-  private async insertBatch(entities: readonly Partial<ChannelEntity>[]): Promise<ChannelEntity[]> {
-    const perTransaction = Math.max(
-      1,
-      Math.floor(ROUTING_ROWS_PER_TRANSACTION / Math.max(1, abilityCount(entities[0]))),
-    );
-    const saved: ChannelEntity[] = [];
-    try {
-      for (let i = 0; i < entities.length; i += perTransaction) {
-        const part = entities.slice(i, i + perTransaction);
-        const rows = await this.repo.transaction(async (tx) => {
-          const made: ChannelEntity[] = [];
-          for (const e of part) made.push(await this.insertWithAbilities(tx, e));
-          return made;
-        });
-        saved.push(...rows);
-      }
-    } catch (err) {
-      if (saved.length > 0) {
-        this.logger.warn(`batch of ${entities.length} channels failed; removing the ${saved.length} it created`);
-        await this.removeMany(saved.map((row) => row.id));
-      }
-      throw err;
-    }
-    return saved;
-  }
-
-  /** Inserts a new channel and its routing rows (it has none stored to compare with). */
-  private async insertWithAbilities(tx: ChannelTx, fields: Partial<ChannelEntity>): Promise<ChannelEntity> {
-    const row = await this.repo.insert(fields, tx);
-    await this.repo.insertAbilities(abilityRows(row), tx);
-    return row;
-  }
-
-  /**
-   * Brings the channel's routing rows to its stored state, writing only what differs: a new channel's
-   * rows are inserted, an edit deletes and inserts the (group, model) pairs it changed, and a fix of a
-   * channel whose rows are right writes nothing (docs/channel-types.md, "Writing many rows").
-   */
-  private async rebuildAbilities(tx: ChannelTx, c: ChannelEntity): Promise<void> {
-    const { stale, missing, fields } = abilityChanges(await this.repo.abilitiesOf(c.id, tx), abilityRows(c));
-    await this.repo.deleteAbilityRows(stale, tx);
-    if (fields) await this.repo.setAbilityFields(c.id, fields, tx);
-    await this.repo.insertAbilities(missing, tx);
   }
 
   private encrypt(key: string): string {
