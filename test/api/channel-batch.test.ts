@@ -3,7 +3,7 @@ import OpenAI from 'openai';
 import { MockUpstream } from '../mock-upstream/mock-upstream';
 import type { ApiClient } from '../support/api-client';
 import { setupRoot } from '../support/fixtures';
-import { createChannel, createToken, Db, sleep } from '../support/relay-fixtures';
+import { createChannel, createToken, Db, eventually, sleep } from '../support/relay-fixtures';
 import { startApp, type TestApp } from '../support/test-app';
 
 /** 50 models in two groups: 100 routing rows per channel, so a batch of 200 keys writes 20,000. */
@@ -49,6 +49,13 @@ describe('channel batches', () => {
       ).n,
     );
 
+  const count = async (sql: string) => Number((await db.one(sql)).n);
+  const orphanRoutingRows = () =>
+    count('SELECT COUNT(*) AS n FROM abilities WHERE channel_id NOT IN (SELECT id FROM channels)');
+  const journalRows = async () =>
+    (await count('SELECT COUNT(*) AS n FROM channel_batches')) +
+    (await count('SELECT COUNT(*) AS n FROM channel_batch_items'));
+
   it('is committed in parts, so relay requests are answered while it is written', async () => {
     const token = await createToken(root, { unlimited_quota: true });
     const client = new OpenAI({ apiKey: token.key, baseURL: `${t.url}/v1`, maxRetries: 0 });
@@ -71,6 +78,7 @@ describe('channel batches', () => {
     expect(res.body.data).toHaveLength(200);
     expect(await channelsNamed('bulk')).toBe(200);
     expect(await routingRowsOf('bulk')).toBe(20_000);
+    expect(await journalRows()).toBe(0);
   });
 
   it('that fails part-way leaves none of its channels or routing rows', async () => {
@@ -94,12 +102,28 @@ describe('channel batches', () => {
       await db.exec('DROP TRIGGER stop_doomed');
     }
     expect(await channelsNamed('doomed')).toBe(0);
-    expect(
-      Number((await db.one('SELECT COUNT(*) AS n FROM abilities WHERE channel_id NOT IN (SELECT id FROM channels)')).n),
-    ).toBe(0);
+    expect(await orphanRoutingRows()).toBe(0);
+    expect(await journalRows()).toBe(0);
     // Without the failure, the same batch is written whole.
     const again = await root.post('/api/channel/', batchOf('doomed', 30));
     expect(again.body.data).toHaveLength(30);
     expect(await routingRowsOf('doomed')).toBe(3_000);
+  });
+
+  it('whose process is killed part-way is undone when the node starts again', async () => {
+    const batch = root.post('/api/channel/', batchOf('killed', 200)).then(
+      () => 'answered',
+      () => 'cut',
+    );
+    let seen = 0;
+    while ((seen = await channelsNamed('killed')) === 0) await sleep(5);
+    expect(seen).toBeLessThan(200);
+    t = await t.restart('SIGKILL');
+    expect(await batch).toBe('cut');
+    // At start the node claims the batch it was writing and removes its channels, then the journal.
+    expect(await eventually(async () => (await channelsNamed('killed')) === 0 && (await journalRows()) === 0)).toBe(
+      true,
+    );
+    expect(await orphanRoutingRows()).toBe(0);
   });
 });

@@ -34,7 +34,9 @@ export async function finishSignIn(client: ApiClient, provider: RedirectProvider
 /**
  * Writes option rows straight into the database (values the option API refuses, such as loopback OIDC
  * URLs: the outbound rule), then waits until the app, started with SYNC_FREQUENCY=1, has reloaded them:
- * `ready` must turn true.
+ * `ready` must turn true. The rows go in with one INSERT, so a reload sees all of them or none: `ready`
+ * may then look at one of them only (a reload between two INSERTs once gave the relay a WorkerUrl
+ * without its WorkerValidKey).
  */
 export async function writeOptionRows(
   t: TestApp,
@@ -43,10 +45,10 @@ export async function writeOptionRows(
 ): Promise<void> {
   const db = Db.open(t);
   try {
-    for (const [key, value] of Object.entries(rows)) {
-      await db.exec('DELETE FROM options WHERE "key" = ?', [key]);
-      await db.exec('INSERT INTO options ("key", "value") VALUES (?, ?)', [key, value]);
-    }
+    const entries = Object.entries(rows);
+    const marks = (n: number, each: string) => Array.from({ length: n }, () => each).join(', ');
+    await db.exec(`DELETE FROM options WHERE "key" IN (${marks(entries.length, '?')})`, Object.keys(rows));
+    await db.exec(`INSERT INTO options ("key", "value") VALUES ${marks(entries.length, '(?, ?)')}`, entries.flat());
   } finally {
     db.close();
   }

@@ -18,6 +18,7 @@ import { TopUpEntity } from './top-up.entity';
 import { UserEntity } from './user.entity';
 import { VerificationCodeEntity } from './verification-code.entity';
 import { ChannelKeyStateEntity } from './channel-key-state.entity';
+import { ChannelBatchEntity, ChannelBatchItemEntity } from './channel-batch.entity';
 
 export {
   AbilityEntity,
@@ -42,6 +43,8 @@ export {
   UserEntity,
   VerificationCodeEntity,
   ChannelKeyStateEntity,
+  ChannelBatchEntity,
+  ChannelBatchItemEntity,
 };
 
 export const ENTITIES = [
@@ -67,4 +70,6 @@ export const ENTITIES = [
   UserEntity,
   VerificationCodeEntity,
   ChannelKeyStateEntity,
+  ChannelBatchEntity,
+  ChannelBatchItemEntity,
 ];

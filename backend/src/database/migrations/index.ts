@@ -10,6 +10,7 @@ import { AddOAuthStates1795500539775 } from './1795500539775-add-oauth-states';
 import { AddQuotaDataTotals1795501369413 } from './1795501369413-add-quota-data-totals';
 import { AddChannelKeyStates1795517872768 } from './1795517872768-add-channel-key-states';
 import { AddAbilityChannelIndex1795949116118 } from './1795949116118-add-ability-channel-index';
+import { AddChannelBatches1795981897680 } from './1795981897680-add-channel-batches';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -24,4 +25,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddQuotaDataTotals1795501369413,
   AddChannelKeyStates1795517872768,
   AddAbilityChannelIndex1795949116118,
+  AddChannelBatches1795981897680,
 ];

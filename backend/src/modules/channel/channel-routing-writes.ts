@@ -1,5 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import type { ChannelEntity } from '../../database/entities';
+import type { ChannelBatchJournal } from './channel-batch-journal';
 import { abilityChanges, abilityCount, abilityRows } from './channel-fields';
 import type { ChannelRepository, ChannelTx } from './channel.repository';
 
@@ -24,14 +25,16 @@ const CHANNELS_PER_DELETE = 10;
 export class ChannelRoutingWrites {
   constructor(
     private readonly repo: ChannelRepository,
+    private readonly journal: ChannelBatchJournal,
     private readonly logger: Logger,
   ) {}
 
   /**
    * Inserts new channels with their routing rows, all or none. A batch of thousands of keys is written
-   * in transactions of at most ROUTING_ROWS_PER_TRANSACTION rows; when one fails, the channels the
-   * earlier ones created are handed to `undo` before the error is thrown. Until then they are stored,
-   * and a reload may route to them: each is a whole channel.
+   * in transactions of at most ROUTING_ROWS_PER_TRANSACTION rows, journalled (ChannelBatchJournal): when
+   * one fails, the channels the earlier ones created are handed to `undo` before the error is thrown;
+   * when the process dies, ChannelBatchSweeper undoes them. Until then they are stored, and a reload
+   * may route to them: each is a whole channel.
    */
   async insertMany(
     entities: readonly Partial<ChannelEntity>[],
@@ -41,13 +44,19 @@ export class ChannelRoutingWrites {
       1,
       Math.floor(ROUTING_ROWS_PER_TRANSACTION / Math.max(1, abilityCount(entities[0]))),
     );
+    if (entities.length <= perTransaction) return this.repo.transaction((tx) => this.insertPart(tx, entities));
+    let batch: string | undefined;
     const saved: ChannelEntity[] = [];
     try {
       for (let i = 0; i < entities.length; i += perTransaction) {
-        const part = entities.slice(i, i + perTransaction);
+        const last = i + perTransaction >= entities.length;
         const rows = await this.repo.transaction(async (tx) => {
-          const made: ChannelEntity[] = [];
-          for (const e of part) made.push(await this.insertOne(tx, e));
+          if (batch === undefined) batch = await this.journal.open(tx);
+          else await this.journal.renew(tx, batch);
+          const made = await this.insertPart(tx, entities.slice(i, i + perTransaction));
+          const ids = made.map((row) => row.id);
+          if (last) await this.journal.close(batch, tx);
+          else await this.journal.record(tx, batch, ids);
           return made;
         });
         saved.push(...rows);
@@ -57,9 +66,16 @@ export class ChannelRoutingWrites {
         this.logger.warn(`batch of ${entities.length} channels failed; removing the ${saved.length} it created`);
         await undo(saved.map((row) => row.id));
       }
+      if (batch !== undefined) await this.journal.close(batch);
       throw err;
     }
     return saved;
+  }
+
+  private async insertPart(tx: ChannelTx, part: readonly Partial<ChannelEntity>[]): Promise<ChannelEntity[]> {
+    const made: ChannelEntity[] = [];
+    for (const e of part) made.push(await this.insertOne(tx, e));
+    return made;
   }
 
   /** Inserts a new channel and its routing rows (it has none stored to compare with). */

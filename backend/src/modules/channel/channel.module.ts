@@ -1,6 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AbilityEntity, ChannelEntity, ChannelKeyStateEntity } from '../../database/entities';
+import {
+  AbilityEntity,
+  ChannelBatchEntity,
+  ChannelBatchItemEntity,
+  ChannelEntity,
+  ChannelKeyStateEntity,
+} from '../../database/entities';
+import { ChannelBatchJournal } from './channel-batch-journal';
+import { ChannelBatchSweeper } from './channel-batch-sweeper.service';
 import { ChannelKeyStore } from './channel-key-store';
 import { ChannelBreakers } from './health/channel-breakers.service';
 import { ChannelMultiKeyController } from './channel-multi-key.controller';
@@ -12,9 +20,20 @@ import { ChannelQueryService } from './channel-query.service';
 import { ChannelRepository } from './channel.repository';
 import { ChannelService } from './channel.service';
 
-/** Channels and their routing index; ChannelRepository is the only code touching those tables. */
+/**
+ * Channels and their routing index; ChannelRepository is the only code touching those tables
+ * (ChannelBatchJournal those of batches still being written).
+ */
 @Module({
-  imports: [TypeOrmModule.forFeature([ChannelEntity, AbilityEntity, ChannelKeyStateEntity])],
+  imports: [
+    TypeOrmModule.forFeature([
+      ChannelEntity,
+      AbilityEntity,
+      ChannelKeyStateEntity,
+      ChannelBatchEntity,
+      ChannelBatchItemEntity,
+    ]),
+  ],
   controllers: [
     ChannelBulkController,
     TypeModelsController,
@@ -30,6 +49,8 @@ import { ChannelService } from './channel.service';
     ChannelKeyStore,
     ChannelMultiKeyService,
     ChannelBreakers,
+    ChannelBatchJournal,
+    ChannelBatchSweeper,
   ],
   exports: [ChannelRepository, ChannelService, ChannelQueryService, ChannelKeyStore, ChannelBreakers],
 })

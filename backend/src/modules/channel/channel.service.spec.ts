@@ -3,6 +3,7 @@ import { ChannelKeyStatus, ChannelStatus, LogType } from '@gw/shared';
 import { AppError } from '../../common/http/app-error';
 import { fakeChannelRepository, type FakeChannelRepository } from '../../testing/fake-channel-repository';
 import { fakeDependencies } from '../../testing/fake-services';
+import type { ChannelBatchJournal } from './channel-batch-journal';
 import type { ChannelKeyStore } from './channel-key-store';
 import type { ChannelView } from './channel-view';
 import { ChannelService, type ChannelChange } from './channel.service';
@@ -37,7 +38,9 @@ describe('ChannelService', () => {
       prune: async () => undefined,
       fingerprint: (k: string) => k,
     } as unknown as ChannelKeyStore;
-    channels = new ChannelService(repo.repo, deps.logService, keyStates, deps.config);
+    // The batches here fit one transaction: no journal (test/api/channel-batch.test.ts has the rest).
+    const journal = {} as ChannelBatchJournal;
+    channels = new ChannelService(repo.repo, deps.logService, keyStates, journal, deps.config);
     announced = [];
     channels.changes.subscribe((c) => announced.push(c));
   });

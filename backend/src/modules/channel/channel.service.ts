@@ -21,6 +21,7 @@ import { LogService } from '../log/log.service';
 import { ClusterBus } from '../redis/cluster-bus.service';
 import { ChannelKeyStore } from './channel-key-store';
 import { appendedKeys, keysToCreate, normalizeOther, splitList } from './channel-fields';
+import { ChannelBatchJournal } from './channel-batch-journal';
 import { CHANNELS_PER_READ, ChannelRoutingWrites } from './channel-routing-writes';
 import { toChannelView, type ChannelView } from './channel-view';
 import { ChannelRepository, type ChannelSelector } from './channel.repository';
@@ -54,10 +55,11 @@ export class ChannelService {
     private readonly repo: ChannelRepository,
     private readonly logs: LogService,
     private readonly keyStates: ChannelKeyStore,
+    journal: ChannelBatchJournal,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() bus?: ClusterBus,
   ) {
-    this.writes = new ChannelRoutingWrites(repo, this.logger);
+    this.writes = new ChannelRoutingWrites(repo, journal, this.logger);
     this.changes.subscribe(({ id }) => void bus?.publish('channel', { id }));
   }
 
