@@ -11,6 +11,7 @@ import { AddQuotaDataTotals1795501369413 } from './1795501369413-add-quota-data-
 import { AddChannelKeyStates1795517872768 } from './1795517872768-add-channel-key-states';
 import { AddAbilityChannelIndex1795949116118 } from './1795949116118-add-ability-channel-index';
 import { AddChannelBatches1795981897680 } from './1795981897680-add-channel-batches';
+import { ClusteredAbilities1795983000000 } from './1795983000000-clustered-abilities';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -26,4 +27,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddChannelKeyStates1795517872768,
   AddAbilityChannelIndex1795949116118,
   AddChannelBatches1795981897680,
+  ClusteredAbilities1795983000000,
 ];
