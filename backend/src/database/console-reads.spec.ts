@@ -1,10 +1,19 @@
 import type { ObjectLiteral, Repository } from 'typeorm';
+import { ChannelRepository } from '../modules/channel/channel.repository';
 import { LogRepository } from '../modules/log/log.repository';
 import { RedemptionRepository } from '../modules/redemption/redemption.repository';
 import { TaskLogRepository } from '../modules/task-log/task-log.repository';
 import { UserRepository } from '../modules/user/user.repository';
 import { sqliteTestDatabase, type TestDatabase } from '../testing/test-databases';
-import { CreativeTaskEntity, DrawingTaskEntity, LogEntity, RedemptionEntity, UserEntity } from './entities';
+import {
+  AbilityEntity,
+  ChannelEntity,
+  CreativeTaskEntity,
+  DrawingTaskEntity,
+  LogEntity,
+  RedemptionEntity,
+  UserEntity,
+} from './entities';
 import { SqliteReader } from './sqlite-reader';
 
 /**
@@ -63,6 +72,36 @@ describe('console list pages read on SqliteReader', () => {
     } finally {
       entities.mockRestore();
       count.mockRestore();
+    }
+  });
+
+  it('the reads over the whole routing index (models served, served models’ types, channels routed)', async () => {
+    await repo(ChannelEntity).insert([
+      { id: 1, name: 'a', key: 'sealed', type: 14, models: 'm1,m2', group: 'default,vip' },
+      { id: 2, name: 'b', key: 'sealed', type: 1, models: 'm3', group: 'default', status: 2 },
+    ]);
+    await repo(AbilityEntity).insert([
+      { group: 'default', model: 'm2', channel_id: 1 },
+      { group: 'default', model: 'm1', channel_id: 1 },
+      { group: 'vip', model: 'm1', channel_id: 1 },
+      { group: 'default', model: 'm3', channel_id: 2, enabled: false },
+    ]);
+    const channels = new ChannelRepository(repo(ChannelEntity), reader);
+    const all = jest.spyOn(reader, 'all');
+    try {
+      expect(await channels.abilityModels({ groups: ['default'], enabledOnly: true })).toEqual(['m1', 'm2']);
+      expect(await channels.abilityModels({})).toEqual(['m1', 'm2', 'm3']);
+      expect(
+        (await channels.enabledServings()).sort((x, y) => `${x.model}${x.group}`.localeCompare(`${y.model}${y.group}`)),
+      ).toEqual([
+        { model: 'm1', group: 'default', type: 14 },
+        { model: 'm1', group: 'vip', type: 14 },
+        { model: 'm2', group: 'default', type: 14 },
+      ]);
+      expect((await channels.abilityChannelIds()).sort()).toEqual([1, 2]);
+      expect(all).toHaveBeenCalledTimes(4);
+    } finally {
+      all.mockRestore();
     }
   });
 });

@@ -174,9 +174,15 @@ export class ChannelRepository {
     await this.abilities(tx).update({ channel_id: channelId }, { enabled });
   }
 
+  /*
+   * The reads over the whole routing index below go through SqliteReader (off the event loop on
+   * SQLite): with thousands of channels of many models the index holds 100,000s of rows, ~20 ms to read.
+   */
+
   /** Channel ids that have routing rows. */
   async abilityChannelIds(): Promise<number[]> {
-    const rows = await this.abilities().createQueryBuilder('a').select('DISTINCT a.channel_id', 'id').getRawMany<{ id: number }>();
+    const qb = this.abilities().createQueryBuilder('a').select('DISTINCT a.channel_id', 'id');
+    const rows = await this.reader.all<{ id: number | string }>(...qb.getQueryAndParameters());
     return rows.map((r) => Number(r.id));
   }
 
@@ -185,20 +191,20 @@ export class ChannelRepository {
     const qb = this.abilities().createQueryBuilder('a').select('DISTINCT a.model', 'model').orderBy('a.model');
     if (filter.groups) qb.andWhere({ group: In([...filter.groups]) });
     if (filter.enabledOnly) qb.andWhere('a.enabled = :on', { on: true });
-    return (await qb.getRawMany<{ model: string }>()).map((r) => r.model);
+    return (await this.reader.all<{ model: string }>(...qb.getQueryAndParameters())).map((r) => r.model);
   }
 
   /** Distinct (model, group, channel type) of the enabled routing rows. */
   async enabledServings(): Promise<{ model: string; group: string; type: number }[]> {
-    const rows = await this.abilities()
+    const qb = this.abilities()
       .createQueryBuilder('a')
       .innerJoin(ChannelEntity, 'c', 'c.id = a.channel_id')
       .select('a.model', 'model')
       .addSelect('a.group', 'group')
       .addSelect('c.type', 'type')
       .distinct(true)
-      .where('a.enabled = :on', { on: true })
-      .getRawMany<{ model: string; group: string; type: number | string }>();
+      .where('a.enabled = :on', { on: true });
+    const rows = await this.reader.all<{ model: string; group: string; type: number | string }>(...qb.getQueryAndParameters());
     return rows.map((r) => ({ model: r.model, group: r.group, type: Number(r.type) }));
   }
 
