@@ -108,6 +108,11 @@ export class SqliteReader implements OnModuleInit, OnApplicationShutdown {
     return (await this.ask(sql, params, true)) as T[];
   }
 
+  /** The rows `qb` selects as the driver answers them (getRawMany()'s rows), read as all() reads. */
+  rawRows<T extends Row>(qb: SelectQueryBuilder<ObjectLiteral>): Promise<T[]> {
+    return this.all<T>(...qb.getQueryAndParameters());
+  }
+
   /** How many rows `qb` matches (COUNT(*); TypeORM's getCount() counts DISTINCT ids, much slower). */
   async count(qb: SelectQueryBuilder<ObjectLiteral>): Promise<number> {
     const row = await this.get<{ n: number | string }>(...qb.clone().select('COUNT(*)', 'n').getQueryAndParameters());

@@ -6,7 +6,7 @@ import { ChannelBatchJournal } from './channel-batch-journal';
 import { ChannelService } from './channel.service';
 
 /** A batch whose latest part is this old has lost its writer (parts commit every few ms to a few seconds). */
-export const BATCH_STALE_MS = 10 * 60_000;
+const BATCH_STALE_MS = 10 * 60_000;
 const SWEEP_EVERY_MS = 5 * 60_000;
 
 /**
@@ -42,15 +42,13 @@ export class ChannelBatchSweeper implements OnApplicationBootstrap {
     this.scheduler.addInterval('channel-batch-sweep', timer);
   }
 
-  /** Claims and undoes the batches ChannelBatchJournal.claim finds; answers how many channels went. */
-  async undo(before: number, own = false): Promise<number> {
-    let removed = 0;
+  /** Claims and undoes the batches ChannelBatchJournal.claim finds. */
+  private async undo(before: number, own = false): Promise<void> {
     for (const batch of await this.journal.claim(before, own)) {
       const ids = await this.journal.channelsOf(batch);
       this.logger.warn(`undoing channel batch ${batch} left part-way: ${ids.length} channels`);
-      removed += await this.channels.removeMany(ids);
+      await this.channels.removeMany(ids);
       await this.journal.close(batch);
     }
-    return removed;
   }
 }

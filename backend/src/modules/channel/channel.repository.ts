@@ -182,7 +182,7 @@ export class ChannelRepository {
   /** Channel ids that have routing rows. */
   async abilityChannelIds(): Promise<number[]> {
     const qb = this.abilities().createQueryBuilder('a').select('DISTINCT a.channel_id', 'id');
-    const rows = await this.reader.all<{ id: number | string }>(...qb.getQueryAndParameters());
+    const rows = await this.reader.rawRows<{ id: number | string }>(qb);
     return rows.map((r) => Number(r.id));
   }
 
@@ -191,7 +191,7 @@ export class ChannelRepository {
     const qb = this.abilities().createQueryBuilder('a').select('DISTINCT a.model', 'model').orderBy('a.model');
     if (filter.groups) qb.andWhere({ group: In([...filter.groups]) });
     if (filter.enabledOnly) qb.andWhere('a.enabled = :on', { on: true });
-    return (await this.reader.all<{ model: string }>(...qb.getQueryAndParameters())).map((r) => r.model);
+    return (await this.reader.rawRows<{ model: string }>(qb)).map((r) => r.model);
   }
 
   /** Distinct (model, group, channel type) of the enabled routing rows. */
@@ -204,7 +204,7 @@ export class ChannelRepository {
       .addSelect('c.type', 'type')
       .distinct(true)
       .where('a.enabled = :on', { on: true });
-    const rows = await this.reader.all<{ model: string; group: string; type: number | string }>(...qb.getQueryAndParameters());
+    const rows = await this.reader.rawRows<{ model: string; group: string; type: number | string }>(qb);
     return rows.map((r) => ({ model: r.model, group: r.group, type: Number(r.type) }));
   }
 
