@@ -110,6 +110,20 @@ describe('channel batches', () => {
     expect(await routingRowsOf('doomed')).toBe(3_000);
   });
 
+  it('claimed for undoing while it is written answers 409 and leaves none of its channels', async () => {
+    // The master's sweep claims a batch whose writer has written no part for ten minutes; the test
+    // claims it at once, as the sweep would, once the batch's first part has committed.
+    const batch = root.post('/api/channel/', batchOf('claimed', 200));
+    while ((await channelsNamed('claimed')) === 0) await sleep(5);
+    await db.exec('UPDATE channel_batches SET undoing = 1');
+    const res = await batch;
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ success: false, message: expect.stringContaining('请重新提交') });
+    expect(await channelsNamed('claimed')).toBe(0);
+    expect(await orphanRoutingRows()).toBe(0);
+    expect(await journalRows()).toBe(0);
+  });
+
   it('whose process is killed part-way is undone when the node starts again', async () => {
     const batch = root.post('/api/channel/', batchOf('killed', 200)).then(
       () => 'answered',

@@ -173,6 +173,10 @@ export const MESSAGES = {
     '批量创建该类型的渠道需要密钥的 JSON 数组，例如 [{...}, {...}]',
     'A batch of this type takes a JSON array of its keys, such as [{...}, {...}]',
   ],
+  'channel.batch_undone': [
+    '这批渠道写入过慢，已被清理任务撤销，已写入的渠道均已删除，请重新提交',
+    'This batch of channels was written too slowly and was undone by the cleanup job; the channels it had created were removed. Please submit it again',
+  ],
   'channel.tag_required': ['请填写标签', 'Please fill in the tag'],
   'channel.ids_required': ['请先选择渠道', 'Please select channels first'],
   'channel.no_changes': ['没有任何修改', 'No changes'],

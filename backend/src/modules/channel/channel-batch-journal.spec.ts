@@ -75,6 +75,8 @@ describe.each([
       await journal.record(tx, batch, [22]);
     });
     await expect(part).rejects.toBeInstanceOf(ChannelBatchUndone);
+    // The operator is answered 409 with a message saying to send the batch again, not a bare 500.
+    await expect(part).rejects.toMatchObject({ status: 409, key: 'channel.batch_undone' });
     expect(await journal.channelsOf(batch)).toEqual([21]);
     // A sweep that stopped part-way: the batch is answered again, whatever `before` is.
     expect(await journal.claim(0)).toEqual([batch]);

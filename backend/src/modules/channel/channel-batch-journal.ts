@@ -2,15 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import { AppError } from '../../common/http/app-error';
 import { APP_CONFIG, type AppConfig } from '../../config/env';
 import { ChannelBatchEntity, ChannelBatchItemEntity } from '../../database/entities';
 import { insertRows } from '../../database/insert-rows';
 import type { ChannelTx } from './channel.repository';
 
-/** A batch's part found the batch claimed for undoing (by the master's sweep): the writer stops. */
-export class ChannelBatchUndone extends Error {
-  constructor(batch: string) {
-    super(`channel batch ${batch} was claimed for undoing while it was written`);
+/**
+ * A batch's part found the batch claimed for undoing (its writer stalled past the sweep's age): the
+ * writer stops, removes what it wrote, and the operator is told to send the batch again (409).
+ */
+export class ChannelBatchUndone extends AppError {
+  constructor(readonly batch: string) {
+    super('channel.batch_undone', 409);
   }
 }
 
