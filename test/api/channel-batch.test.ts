@@ -111,12 +111,26 @@ describe('channel batches', () => {
   });
 
   it('claimed for undoing while it is written answers 409 and leaves none of its channels', async () => {
-    // The master's sweep claims a batch whose writer has written no part for ten minutes; the test
-    // claims it at once, as the sweep would, once the batch's first part has committed.
-    const batch = root.post('/api/channel/', batchOf('claimed', 200));
-    while ((await channelsNamed('claimed')) === 0) await sleep(5);
-    await db.exec('UPDATE channel_batches SET undoing = 1');
-    const res = await batch;
+    // The master's sweep claims a batch whose writer has written no part for ten minutes. Here the claim
+    // lands with the 12th channel, in the batch's third transaction: the fourth finds its batch claimed.
+    const sqlite = t.db.type === 'sqlite';
+    await db.exec(
+      sqlite
+        ? `CREATE TRIGGER claim_batch AFTER INSERT ON channels
+             WHEN NEW.name = 'claimed' AND (SELECT COUNT(*) FROM channels WHERE name = 'claimed') >= 12
+           BEGIN UPDATE channel_batches SET undoing = 1; END`
+        : `CREATE TRIGGER claim_batch AFTER INSERT ON channels FOR EACH ROW BEGIN
+             IF NEW.name = 'claimed' AND (SELECT COUNT(*) FROM channels WHERE name = 'claimed') >= 12 THEN
+               UPDATE channel_batches SET undoing = 1;
+             END IF;
+           END`,
+    );
+    let res;
+    try {
+      res = await root.post('/api/channel/', batchOf('claimed', 30));
+    } finally {
+      await db.exec('DROP TRIGGER claim_batch');
+    }
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ success: false, message: expect.stringContaining('请重新提交') });
     expect(await channelsNamed('claimed')).toBe(0);
