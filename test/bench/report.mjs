@@ -204,7 +204,8 @@ export function report(s, run) {
     '',
     `Produced by \`npm run bench\` (test/bench/run.mjs) on ${today}.`,
     `Machine: ${cpus().length} cores, ${cpu}, Node ${process.version}, ${wrkVersion}. Gateway, governed floor and null proxy pinned to core 1`,
-    '(`taskset -c 1`), mock upstream and load generators to core 0. Gateway in governed mode: real API key, quota',
+    '(`taskset -c 1`; while one of them is measured, the others on core 1 are stopped), mock upstream and load',
+    'generators to core 0. Gateway in governed mode: real API key, quota',
     'reservation and settlement, usage log per request, SQLite. Medians of ' +
       run.rounds +
       ` interleaved rounds of ${run.duration} each.`,
