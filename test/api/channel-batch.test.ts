@@ -81,26 +81,37 @@ describe('channel batches', () => {
     expect(await journalRows()).toBe(0);
   });
 
-  it('that fails part-way leaves none of its channels or routing rows', async () => {
-    // The 13th insert of a channel named "doomed" fails: in the third of the batch's transactions.
-    const sqlite = t.db.type === 'sqlite';
+  /**
+   * Posts a batch while a trigger runs `action` on each insert of one of its channels from the `from`th
+   * on (the batch writes 5 channels a transaction, so the 12th and 13th are in its third); the trigger is
+   * dropped after the answer.
+   */
+  const postWithTrigger = async (name: string, from: number, action: { sqlite: string; mysql: string }) => {
     await db.exec(
-      sqlite
-        ? `CREATE TRIGGER stop_doomed BEFORE INSERT ON channels
-             WHEN NEW.name = 'doomed' AND (SELECT COUNT(*) FROM channels WHERE name = 'doomed') >= 12
-           BEGIN SELECT RAISE(ABORT, 'stopped by the test'); END`
-        : `CREATE TRIGGER stop_doomed BEFORE INSERT ON channels FOR EACH ROW BEGIN
-             IF NEW.name = 'doomed' AND (SELECT COUNT(*) FROM channels WHERE name = 'doomed') >= 12 THEN
-               SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'stopped by the test';
+      t.db.type === 'sqlite'
+        ? `CREATE TRIGGER batch_test AFTER INSERT ON channels
+             WHEN NEW.name = '${name}' AND (SELECT COUNT(*) FROM channels WHERE name = '${name}') >= ${from}
+           BEGIN ${action.sqlite}; END`
+        : `CREATE TRIGGER batch_test AFTER INSERT ON channels FOR EACH ROW BEGIN
+             IF NEW.name = '${name}' AND (SELECT COUNT(*) FROM channels WHERE name = '${name}') >= ${from} THEN
+               ${action.mysql};
              END IF;
            END`,
     );
     try {
-      const res = await root.post('/api/channel/', batchOf('doomed', 30));
-      expect(res.body.success).toBe(false);
+      return await root.post('/api/channel/', batchOf(name, 30));
     } finally {
-      await db.exec('DROP TRIGGER stop_doomed');
+      await db.exec('DROP TRIGGER batch_test');
     }
+  };
+
+  it('that fails part-way leaves none of its channels or routing rows', async () => {
+    // The 13th insert of a channel named "doomed" fails: in the third of the batch's transactions.
+    const res = await postWithTrigger('doomed', 13, {
+      sqlite: "SELECT RAISE(ABORT, 'stopped by the test')",
+      mysql: "SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'stopped by the test'",
+    });
+    expect(res.body.success).toBe(false);
     expect(await channelsNamed('doomed')).toBe(0);
     expect(await orphanRoutingRows()).toBe(0);
     expect(await journalRows()).toBe(0);
@@ -113,24 +124,8 @@ describe('channel batches', () => {
   it('claimed for undoing while it is written answers 409 and leaves none of its channels', async () => {
     // The master's sweep claims a batch whose writer has written no part for ten minutes. Here the claim
     // lands with the 12th channel, in the batch's third transaction: the fourth finds its batch claimed.
-    const sqlite = t.db.type === 'sqlite';
-    await db.exec(
-      sqlite
-        ? `CREATE TRIGGER claim_batch AFTER INSERT ON channels
-             WHEN NEW.name = 'claimed' AND (SELECT COUNT(*) FROM channels WHERE name = 'claimed') >= 12
-           BEGIN UPDATE channel_batches SET undoing = 1; END`
-        : `CREATE TRIGGER claim_batch AFTER INSERT ON channels FOR EACH ROW BEGIN
-             IF NEW.name = 'claimed' AND (SELECT COUNT(*) FROM channels WHERE name = 'claimed') >= 12 THEN
-               UPDATE channel_batches SET undoing = 1;
-             END IF;
-           END`,
-    );
-    let res;
-    try {
-      res = await root.post('/api/channel/', batchOf('claimed', 30));
-    } finally {
-      await db.exec('DROP TRIGGER claim_batch');
-    }
+    const claim = 'UPDATE channel_batches SET undoing = 1';
+    const res = await postWithTrigger('claimed', 12, { sqlite: claim, mysql: claim });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ success: false, message: expect.stringContaining('请重新提交') });
     expect(await channelsNamed('claimed')).toBe(0);
