@@ -233,8 +233,9 @@ async function main() {
   /**
    * Runs one measurement with the other servers on core 1 stopped (SIGSTOP), then continues them. Idle,
    * each still wakes for its timers (a gateway's option and channel reloads, log drains, checkpoints), and
-   * the kernel then gives it the core for milliseconds: every server's p99 at c1 was 8–14 ms, the null
-   * proxy's too. The measured one first gets a moment to run the timers it missed while it was stopped.
+   * the kernel then gives it the core for milliseconds: that was part of every server's p99 at c1, the
+   * null proxy's too (docs/benchmarks.md, sixteenth run). The measured one first gets a moment to run
+   * the timers it missed while it was stopped.
    */
   const onCore1 = Object.values(targets)
     .map((t) => t.pid)
